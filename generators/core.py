@@ -1,0 +1,65 @@
+"""What every generator shares: its spec, its candidate, and the clue-removal loop."""
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class GenerationSpec:
+    """What to make: a board size, an optional target grade (a ladder rule name) and options.
+
+    `width` x `height` are the board's cells (Color Sort reads them as colours x capacity).
+    """
+
+    width: int
+    height: int
+    grade: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A generated puzzle with the solution it was built from and the generator's measurements."""
+
+    puzzle: Any
+    solution: Any
+    measurements: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Generator:
+    """A genre's generator as the pipeline sees it.
+
+    `generate(rng, spec)` returns a Candidate whose puzzle is unique (or None when this attempt
+    could not reach the spec); `sample(rng, spec)` returns an unfiltered random board, the kind the
+    ladder report measures; `version` changes whenever the same seed could give another puzzle.
+    """
+
+    genre: str
+    version: str
+    generate: Callable[[random.Random, GenerationSpec], Candidate | None]
+    sample: Callable[[random.Random, GenerationSpec], Any]
+
+
+def remove_while(
+    rng: random.Random,
+    clues: list,
+    keeps_property: Callable[[list], bool],
+) -> tuple[list, int]:
+    """Try each clue once, in random order, and drop it when `keeps_property` still holds.
+
+    `clues` is a list of the current clue values, None where there is none. Returns the reduced
+    list and the number of property checks made.
+    """
+    clues = list(clues)
+    order = [i for i, clue in enumerate(clues) if clue is not None]
+    rng.shuffle(order)
+    checks = 0
+    for i in order:
+        kept, clues[i] = clues[i], None
+        checks += 1
+        if not keeps_property(clues):
+            clues[i] = kept
+    return clues, checks

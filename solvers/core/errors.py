@@ -1,0 +1,32 @@
+"""The errors a genre raises when it is handed something it cannot read."""
+
+
+class PuzzleFormatError(ValueError):
+    """A puzzle or solution text that does not parse.
+
+    `row` and `col` are 0-based positions in the text's grid (None where the fault is not at a
+    place, e.g. a wrong number of rows); `reason` says what is wrong there.
+    """
+
+    def __init__(self, reason: str, row: int | None = None, col: int | None = None) -> None:
+        self.reason = reason
+        self.row = row
+        self.col = col
+        where = []
+        if row is not None:
+            where.append(f"row {row}")
+        if col is not None:
+            where.append(f"column {col}")
+        super().__init__(f"{', '.join(where)}: {reason}" if where else reason)
+
+
+class UnknownGenreError(KeyError):
+    """A genre name that the registry does not know."""
+
+    def __init__(self, name: str, known: tuple[str, ...]) -> None:
+        self.name = name
+        super().__init__(name)
+        self.message = f"unknown genre {name!r} (known: {', '.join(known)})"
+
+    def __str__(self) -> str:
+        return self.message

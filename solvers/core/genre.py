@@ -1,0 +1,119 @@
+"""The genre contract: the one face every genre shows the pipeline.
+
+Like the `game` struct of Simon Tatham's puzzle collection, a `Genre` is a record of functions
+that a genre module fills in; the pipeline and the banks never branch on a genre's name.
+Vocabulary: a *puzzle* is a genre's frozen board value, a *solution* its frozen answer value,
+a *level* a rule name of the genre's ladder (or its index), *rules* a set of rule names.
+"""
+
+import hashlib
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from solvers.core.results import (
+    AMBIGUOUS,
+    GRADED,
+    NEEDS_SEARCH,
+    NO_SOLUTION,
+    Count,
+    Deduction,
+    Grade,
+)
+
+Puzzle = Any
+Solution = Any
+ENGINES = ("ladder", "cpsat", "brute")
+
+
+@dataclass(frozen=True)
+class Genre:
+    """A genre's rules, texts, ladder and counters, as the pipeline sees them.
+
+    Members a genre fills in:
+      name, ladder             e.g. "slant", ("count", "cycle", "duet", "probe")
+      parse / format           canonical one-line text <-> puzzle (PuzzleFormatError on bad text)
+      parse_solution / format_solution   the same for a solution of a given puzzle
+      check(puzzle, solution)  rulebook violations, [] when the solution is valid
+      deduce_with(puzzle, rules)         fixpoint of the named rules -> Deduction
+      count_ladder(puzzle, rules, limit, max_nodes)  propagate with rules, then branch -> Count
+      count_cpsat(puzzle, limit), count_brute(puzzle, limit)   the independent counters -> Count
+      images(puzzle)           canonical texts of the puzzle's symmetric images
+      dimensions(puzzle)       (width, height) as the bank stores them
+      clue_count(puzzle)       how many clues the puzzle shows
+    """
+
+    name: str
+    ladder: tuple[str, ...]
+    parse: Callable[[str], Puzzle]
+    format: Callable[[Puzzle], str]
+    parse_solution: Callable[[str, Puzzle], Solution]
+    format_solution: Callable[[Solution], str]
+    check: Callable[[Puzzle, Solution], list[str]]
+    deduce_with: Callable[[Puzzle, frozenset[str]], Deduction]
+    count_ladder: Callable[[Puzzle, frozenset[str], int, int | None], Count]
+    count_cpsat: Callable[[Puzzle, int], Count]
+    count_brute: Callable[[Puzzle, int], Count]
+    images: Callable[[Puzzle], Iterable[str]]
+    dimensions: Callable[[Puzzle], tuple[int, int]]
+    clue_count: Callable[[Puzzle], int]
+
+    def level_index(self, level: str | int) -> int:
+        """Return the ladder position of `level` (a rule name or an index); ValueError if none."""
+        if isinstance(level, int) and 0 <= level < len(self.ladder):
+            return level
+        if level in self.ladder:
+            return self.ladder.index(level)
+        raise ValueError(f"{self.name} has no ladder level {level!r} (levels: {self.ladder})")
+
+    def rules_up_to(self, level: str | int | None = None, skip: Collection[str] = ()) -> frozenset:
+        """Return the rule names of the ladder up to `level` (default: all), less `skip`."""
+        top = len(self.ladder) - 1 if level is None else self.level_index(level)
+        unknown = set(skip) - set(self.ladder)
+        if unknown:
+            raise ValueError(f"{self.name} has no rules {sorted(unknown)} to skip")
+        return frozenset(self.ladder[: top + 1]) - frozenset(skip)
+
+    def deduce(
+        self, puzzle: Puzzle, level: str | int | None = None, *, skip: Collection[str] = ()
+    ) -> Deduction:
+        """Return the fixpoint of the ladder up to `level` (default: the top), less `skip`."""
+        return self.deduce_with(puzzle, self.rules_up_to(level, skip))
+
+    def count(
+        self,
+        puzzle: Puzzle,
+        limit: int = 2,
+        engine: str = "ladder",
+        *,
+        level: str | int | None = None,
+        max_nodes: int | None = None,
+    ) -> Count:
+        """Return how many solutions `engine` finds, stopping at `limit` (see `Count`)."""
+        if engine == "ladder":
+            return self.count_ladder(puzzle, self.rules_up_to(level), limit, max_nodes)
+        if engine == "cpsat":
+            return self.count_cpsat(puzzle, limit)
+        if engine == "brute":
+            return self.count_brute(puzzle, limit)
+        raise ValueError(f"unknown counting engine {engine!r} (engines: {', '.join(ENGINES)})")
+
+    def grade(self, puzzle: Puzzle) -> Grade:
+        """Return the lowest ladder level whose fixpoint solves `puzzle`, or why there is none."""
+        for index, name in enumerate(self.ladder):
+            deduction = self.deduce(puzzle, index)
+            if deduction.solved:
+                return Grade(GRADED, name, index, deduction.steps, deduction.solution)
+            if deduction.contradiction:
+                return Grade(NO_SOLUTION)
+        found = self.count(puzzle, limit=2)
+        if found.count == 0:
+            return Grade(NO_SOLUTION)
+        if found.count == 1:
+            return Grade(NEEDS_SEARCH, solution=found.solutions[0])
+        return Grade(AMBIGUOUS)
+
+    def puzzle_id(self, puzzle: Puzzle) -> str:
+        """Return the puzzle's id: a hash of the least canonical text among its symmetric images."""
+        least = min(self.images(puzzle))
+        return hashlib.sha256(f"{self.name}:{least}".encode()).hexdigest()[:20]

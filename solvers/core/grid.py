@@ -1,0 +1,45 @@
+"""Helpers for genres whose texts are grids of characters: rows joined by ','."""
+
+from collections.abc import Iterator, Sequence
+
+from solvers.core.errors import PuzzleFormatError
+
+Grid = tuple[tuple[str, ...], ...]
+
+
+def split_rows(text: str, height: int | None = None, width: int | None = None) -> list[str]:
+    """Return the ','-separated rows of `text`, checking their number and length when given.
+
+    Raises PuzzleFormatError naming the first row whose length differs from the first row's
+    (or from `width`), or the row count when it differs from `height`.
+    """
+    if not isinstance(text, str):
+        raise PuzzleFormatError(f"expected text, got {type(text).__name__}")
+    rows = text.strip().split(",")
+    if rows == [""]:
+        raise PuzzleFormatError("empty text")
+    if height is not None and len(rows) != height:
+        raise PuzzleFormatError(f"expected {height} rows, found {len(rows)}")
+    expected = len(rows[0]) if width is None else width
+    for r, row in enumerate(rows):
+        if len(row) != expected:
+            raise PuzzleFormatError(f"expected {expected} characters, found {len(row)}", row=r)
+    return rows
+
+
+def check_alphabet(rows: Sequence[str], alphabet: str, what: str) -> None:
+    """Raise PuzzleFormatError at the first character of `rows` that is not in `alphabet`."""
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch not in alphabet:
+                raise PuzzleFormatError(f"{ch!r} is not a {what} (expected one of {alphabet!r})",
+                                        row=r, col=c)
+
+
+def dihedral_images(rows: Sequence[Sequence[str]]) -> Iterator[Grid]:
+    """Yield the 8 rotations and reflections of a rectangular grid of tokens."""
+    grid: Grid = tuple(tuple(row) for row in rows)
+    for _ in range(4):
+        yield grid
+        yield tuple(row[::-1] for row in grid)
+        grid = tuple(zip(*grid[::-1], strict=True))  # a quarter turn clockwise
