@@ -41,6 +41,7 @@ class Genre:
       images(puzzle)           canonical texts of the puzzle's symmetric images
       dimensions(puzzle)       (width, height) as the bank stores them
       clue_count(puzzle)       how many clues the puzzle shows
+      draw(puzzle, solution)   a multi-line text picture (solution may be None)
     """
 
     name: str
@@ -57,6 +58,7 @@ class Genre:
     images: Callable[[Puzzle], Iterable[str]]
     dimensions: Callable[[Puzzle], tuple[int, int]]
     clue_count: Callable[[Puzzle], int]
+    draw: Callable[[Puzzle, Solution | None], str]
 
     def level_index(self, level: str | int) -> int:
         """Return the ladder position of `level` (a rule name or an index); ValueError if none."""
