@@ -1,0 +1,94 @@
+"""Slant generator: a random loop-free filling, its clues, then clue removal while unique.
+
+Vocabulary: a *filling* is a complete solution; its *clues* are the touch counts of every
+vertex; *density* the fraction of vertices that keep a clue before removal starts.
+A filling never needs to back up: '\\' and '/' of a cell join lattice points of opposite
+parity (r + c even or odd), which are never in one tree, so at most one of them closes a loop.
+"""
+
+import random
+
+from generators.core import Candidate, GenerationSpec, Generator, remove_while
+from solvers.core.unionfind import RollbackUnionFind
+from solvers.slant import GENRE
+from solvers.slant.board import BACK, FWD, SlantPuzzle, SlantSolution, geometry
+
+VERSION = "slant-1"
+
+
+def random_filling(rng: random.Random, width: int, height: int) -> SlantSolution:
+    """Return a uniformly-driven random loop-free filling: cells in random order, random
+    diagonals, each replaced by the other one when it would close a loop."""
+    geo = geometry(width, height)
+    joined = RollbackUnionFind(geo.vertex_count)
+    cells = [0] * (width * height)
+    order = list(range(width * height))
+    rng.shuffle(order)
+    for k in order:
+        d = rng.choice((FWD, BACK))
+        if not joined.union(*geo.ends[k][d]):
+            d ^= FWD | BACK
+            joined.union(*geo.ends[k][d])
+        cells[k] = d
+    return SlantSolution(width, height, tuple(cells))
+
+
+def clues_of(filling: SlantSolution) -> tuple[int, ...]:
+    """Return how many diagonals of `filling` touch each vertex."""
+    geo = geometry(filling.width, filling.height)
+    return tuple(sum(filling.cells[k] == d for k, d in touching) for touching in geo.touching)
+
+
+def _thin(rng: random.Random, clues: tuple[int, ...], density: float) -> list[int | None]:
+    """Return `clues` with each kept with probability `density` (None where dropped)."""
+    return [n if rng.random() < density else None for n in clues]
+
+
+def sample(rng: random.Random, spec: GenerationSpec) -> SlantPuzzle:
+    """Return an unfiltered random board: a filling's clues thinned to `density` (default 0.75)."""
+    filling = random_filling(rng, spec.width, spec.height)
+    density = spec.options.get("density", 0.75)
+    return SlantPuzzle(spec.width, spec.height, tuple(_thin(rng, clues_of(filling), density)))
+
+
+def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
+    """Return a unique puzzle made by removing clues from a random filling, or None.
+
+    Options: `density` (start from this fraction of the clues, default 1.0). With `spec.grade`,
+    a clue goes only while that ladder level still solves the puzzle, and the attempt returns
+    None unless the result grades exactly there; without, a clue goes while the ladder counter
+    still finds exactly one solution.
+    """
+    w, h = spec.width, spec.height
+    filling = random_filling(rng, w, h)
+    start = _thin(rng, clues_of(filling), spec.options.get("density", 1.0))
+
+    def puzzle(clues: list[int | None]) -> SlantPuzzle:
+        return SlantPuzzle(w, h, tuple(clues))
+
+    if spec.grade is None:
+        def keeps(clues: list[int | None]) -> bool:
+            return GENRE.count(puzzle(clues), limit=2).count == 1
+    else:
+        level = GENRE.level_index(spec.grade)
+
+        def keeps(clues: list[int | None]) -> bool:
+            return GENRE.deduce(puzzle(clues), level).solved
+
+    if not keeps(start):
+        return None
+    clues, checks = remove_while(rng, start, keeps)
+    final = puzzle(clues)
+    grade = GENRE.grade(final)
+    if spec.grade is not None and grade.name != spec.grade:
+        return None
+    measurements = {
+        "clues": GENRE.clue_count(final),
+        "start_clues": sum(n is not None for n in start),
+        "removal_checks": checks,
+        "clue_histogram": [sum(n == value for n in clues) for value in range(5)],
+    }
+    return Candidate(final, filling, measurements)
+
+
+GENERATOR = Generator(genre="slant", version=VERSION, generate=generate, sample=sample)

@@ -1,0 +1,27 @@
+"""Gokigen Naname (Slant): a diagonal per cell, vertex clues count touching ones, no loops."""
+
+from solvers.core.genre import Genre
+from solvers.slant import board
+from solvers.slant.brute import count_brute
+from solvers.slant.cpsat import count_cpsat
+from solvers.slant.rulebook import check
+from solvers.slant.rules import LADDER, deduce_with
+from solvers.slant.search import count_ladder
+
+GENRE = Genre(
+    name="slant",
+    ladder=LADDER,
+    parse=board.parse,
+    format=board.format,
+    parse_solution=board.parse_solution,
+    format_solution=board.format_solution,
+    check=check,
+    deduce_with=deduce_with,
+    count_ladder=count_ladder,
+    count_cpsat=count_cpsat,
+    count_brute=count_brute,
+    images=board.images,
+    dimensions=board.dimensions,
+    clue_count=board.clue_count,
+    draw=board.draw,
+)

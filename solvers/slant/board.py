@@ -1,0 +1,152 @@
+"""Slant boards: the puzzle and solution values, their texts, and the board's geometry tables.
+
+Vocabulary: a board has H rows and W columns of *cells*; cell k = r*W + c. Its (H+1) x (W+1)
+lattice points are *vertices*, v = r*(W+1) + c. A cell holds one diagonal: FWD '/' joins its
+top-right and bottom-left corners, BACK '\\' its top-left and bottom-right. A *clue* on a vertex
+is how many diagonals touch it. A cell's *domain* is the set of diagonals still possible, as bits:
+FWD = 1, BACK = 2, BOTH = 3; a domain of 0 is a contradiction.
+"""
+
+from dataclasses import dataclass
+from functools import cache
+
+from solvers.core.errors import PuzzleFormatError
+from solvers.core.grid import check_alphabet, dihedral_images, split_rows
+
+FWD, BACK, BOTH = 1, 2, 3
+DIAGONAL_CHAR = {FWD: "/", BACK: "\\"}
+CHAR_DIAGONAL = {"/": FWD, "\\": BACK}
+
+
+@dataclass(frozen=True)
+class SlantPuzzle:
+    """A W x H board; `clues` holds a number or None for each vertex, row by row."""
+
+    width: int
+    height: int
+    clues: tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class SlantSolution:
+    """A filled W x H board; `cells` holds FWD or BACK for each cell, row by row."""
+
+    width: int
+    height: int
+    cells: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Tables of a W x H board, derived once per size.
+
+    corners[k] = (tl, tr, bl, br) vertices of cell k; ends[k][d] = the two vertices diagonal d of
+    cell k joins (ends[k][0] is unused); touching[v] = ((k, d), ...) for each cell k next to vertex
+    v with the diagonal d of k that touches v.
+    """
+
+    width: int
+    height: int
+    corners: tuple[tuple[int, int, int, int], ...]
+    ends: tuple[tuple[tuple[int, int], ...], ...]
+    touching: tuple[tuple[tuple[int, int], ...], ...]
+
+    @property
+    def vertex_count(self) -> int:
+        """Return (W+1)(H+1)."""
+        return (self.width + 1) * (self.height + 1)
+
+
+@cache
+def geometry(width: int, height: int) -> Geometry:
+    """Return the geometry tables of a `width` x `height` board."""
+    stride = width + 1
+    corners = []
+    touching: list[list[tuple[int, int]]] = [[] for _ in range(stride * (height + 1))]
+    for r in range(height):
+        for c in range(width):
+            k = r * width + c
+            tl, tr = r * stride + c, r * stride + c + 1
+            bl, br = tl + stride, tr + stride
+            corners.append((tl, tr, bl, br))
+            for v, d in ((tl, BACK), (tr, FWD), (bl, FWD), (br, BACK)):
+                touching[v].append((k, d))
+    ends = tuple(((0, 0), (tr, bl), (tl, br)) for tl, tr, bl, br in corners)
+    return Geometry(width, height, tuple(corners), ends, tuple(tuple(t) for t in touching))
+
+
+def max_clue(width: int, height: int, r: int, c: int) -> int:
+    """Return how many cells meet at vertex (r, c): 1 at a board corner, 2 on an edge, else 4."""
+    return (min(r, 1) + min(height - r, 1)) * (min(c, 1) + min(width - c, 1))
+
+
+def parse(text: str) -> SlantPuzzle:
+    """Return the puzzle of a canonical text: H+1 rows of W+1 characters '0'-'4' or '.'."""
+    rows = split_rows(text)
+    height, width = len(rows) - 1, len(rows[0]) - 1
+    if height < 1 or width < 1:
+        raise PuzzleFormatError("a slant puzzle needs at least 2 rows of at least 2 vertices")
+    check_alphabet(rows, "01234.", "vertex clue")
+    clues: list[int | None] = []
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == ".":
+                clues.append(None)
+                continue
+            most = max_clue(width, height, r, c)
+            if int(ch) > most:
+                raise PuzzleFormatError(f"clue {ch} exceeds the {most} cells at this vertex",
+                                        row=r, col=c)
+            clues.append(int(ch))
+    return SlantPuzzle(width, height, tuple(clues))
+
+
+def format(puzzle: SlantPuzzle) -> str:
+    """Return the canonical text of `puzzle`."""
+    stride = puzzle.width + 1
+    chars = ["." if n is None else str(n) for n in puzzle.clues]
+    return ",".join("".join(chars[i : i + stride]) for i in range(0, len(chars), stride))
+
+
+def parse_solution(text: str, puzzle: SlantPuzzle) -> SlantSolution:
+    """Return the solution of a canonical text: H rows of W characters '/' or '\\'."""
+    rows = split_rows(text, height=puzzle.height, width=puzzle.width)
+    check_alphabet(rows, "/\\", "diagonal")
+    cells = tuple(CHAR_DIAGONAL[ch] for row in rows for ch in row)
+    return SlantSolution(puzzle.width, puzzle.height, cells)
+
+
+def format_solution(solution: SlantSolution) -> str:
+    """Return the canonical text of `solution`."""
+    w = solution.width
+    chars = [DIAGONAL_CHAR[d] for d in solution.cells]
+    return ",".join("".join(chars[i : i + w]) for i in range(0, len(chars), w))
+
+
+def images(puzzle: SlantPuzzle) -> list[str]:
+    """Return the canonical texts of the 8 rotations and reflections of `puzzle`."""
+    return [",".join("".join(row) for row in grid)
+            for grid in dihedral_images(format(puzzle).split(","))]
+
+
+def dimensions(puzzle: SlantPuzzle) -> tuple[int, int]:
+    """Return (width, height) in cells."""
+    return puzzle.width, puzzle.height
+
+
+def clue_count(puzzle: SlantPuzzle) -> int:
+    """Return how many vertices carry a clue."""
+    return sum(n is not None for n in puzzle.clues)
+
+
+def draw(puzzle: SlantPuzzle, solution: SlantSolution | None = None) -> str:
+    """Return a text picture: vertex rows ('+' unclued) between cell rows (diagonals or blanks)."""
+    w, stride = puzzle.width, puzzle.width + 1
+    lines = []
+    for r in range(puzzle.height + 1):
+        vertices = puzzle.clues[r * stride : (r + 1) * stride]
+        lines.append(" ".join("+" if n is None else str(n) for n in vertices))
+        if r < puzzle.height:
+            cells = solution.cells[r * w : (r + 1) * w] if solution else (0,) * w
+            lines.append(" " + " ".join(DIAGONAL_CHAR.get(d, " ") for d in cells))
+    return "\n".join(lines)

@@ -1,0 +1,143 @@
+"""Slant counters: three engines and four ladder levels agree on every board they can all run."""
+
+import itertools
+import os
+import random
+
+import pytest
+
+from generators.slant import clues_of, random_filling
+from solvers import get_genre
+from solvers.slant.board import SlantPuzzle, max_clue
+
+SLANT = get_genre("slant")
+ENGINES = ("ladder", "brute", "cpsat")
+LIMIT = 120
+SWEEP_SCALE = float(os.environ.get("PUZZLEBANK_SWEEP_SCALE", "1"))
+
+
+def all_counts(puzzle: SlantPuzzle) -> dict[str, object]:
+    """Return the Count of every engine and of the ladder counter at every level."""
+    counts = {engine: SLANT.count(puzzle, LIMIT, engine) for engine in ENGINES}
+    for level in SLANT.ladder:
+        counts[f"ladder@{level}"] = SLANT.count(puzzle, LIMIT, level=level)
+    return counts
+
+
+def assert_agree(puzzle: SlantPuzzle) -> bool:
+    """Assert every counter gives the same count (and solution set when complete).
+
+    Returns whether the count was complete (below LIMIT)."""
+    counts = all_counts(puzzle)
+    numbers = {name: c.count for name, c in counts.items()}
+    assert len(set(numbers.values())) == 1, (SLANT.format(puzzle), numbers)
+    complete = {name: c for name, c in counts.items() if not c.truncated}
+    assert len(complete) in (0, len(counts)), (SLANT.format(puzzle), numbers)
+    solution_sets = {name: frozenset(c.solutions) for name, c in complete.items()}
+    assert len(set(solution_sets.values())) <= 1, SLANT.format(puzzle)
+    for solution in counts["ladder"].solutions:
+        assert SLANT.check(puzzle, solution) == []
+    return bool(complete)
+
+
+def test_empty_2x2_has_exactly_15_fillings_by_every_counter():
+    puzzle = SLANT.parse("...,...,...")
+    counts = all_counts(puzzle)
+    assert {name: c.count for name, c in counts.items()} == dict.fromkeys(counts, 15)
+    assert all(not c.truncated for c in counts.values())
+    assert len(frozenset(counts["brute"].solutions)) == 15
+
+
+def random_board(rng: random.Random) -> SlantPuzzle:
+    """Return a 2x2..5x5 board: a filling's clues, a random subset, sometimes one clue altered."""
+    w, h = rng.randint(2, 5), rng.randint(2, 5)
+    clues: list = list(clues_of(random_filling(rng, w, h)))
+    density = rng.uniform(0.0, 1.0) if w * h <= 9 else rng.uniform(0.45, 1.0)
+    clues = [n if rng.random() < density else None for n in clues]
+    if rng.random() < 0.2:
+        v = rng.randrange(len(clues))
+        r, c = divmod(v, w + 1)
+        clues[v] = rng.randint(0, max_clue(w, h, r, c))
+    return SlantPuzzle(w, h, tuple(clues))
+
+
+def test_counters_and_levels_agree_on_300_random_small_boards():
+    rng = random.Random(20261129)
+    outcomes = {"none": 0, "one": 0, "many": 0}
+    complete = 0
+    for _ in range(300):
+        puzzle = random_board(rng)
+        complete += assert_agree(puzzle)
+        n = SLANT.count(puzzle, 2).count
+        outcomes[("none", "one", "many")[n]] += 1
+    assert complete >= 270
+    assert min(outcomes.values()) >= 20, outcomes
+
+
+def two_by_two_clue_patterns():
+    """Yield every clue pattern of a 2x2 board (each vertex blank or any value it can carry)."""
+    choices = [[None, *range(max_clue(2, 2, r, c) + 1)] for r in range(3) for c in range(3)]
+    yield from itertools.product(*choices)
+
+
+@pytest.mark.sweep
+def test_counters_agree_on_every_2x2_clue_pattern():
+    patterns = list(two_by_two_clue_patterns())
+    assert len(patterns) == 3**4 * 4**4 * 6
+    stride = max(1, round(1 / SWEEP_SCALE))
+    for clues in patterns[::stride]:
+        assert_agree(SlantPuzzle(2, 2, clues))
+
+
+def components(width: int, height: int, cells) -> int:
+    """Return the number of connected pieces of the lattice graph drawn by `cells` (BFS)."""
+    stride = width + 1
+    neighbours: dict[int, list[int]] = {v: [] for v in range(stride * (height + 1))}
+    for k, d in enumerate(cells):
+        r, c = divmod(k, width)
+        a, b = (r * stride + c, (r + 1) * stride + c + 1) if d == 2 else \
+               (r * stride + c + 1, (r + 1) * stride + c)
+        neighbours[a].append(b)
+        neighbours[b].append(a)
+    seen: set[int] = set()
+    pieces = 0
+    for start in neighbours:
+        if start not in seen:
+            pieces += 1
+            seen.add(start)
+            frontier = [start]
+            while frontier:
+                for u in neighbours[frontier.pop()]:
+                    if u not in seen:
+                        seen.add(u)
+                        frontier.append(u)
+    return pieces
+
+
+@pytest.mark.parametrize(("width", "height"), [(1, 1), (2, 2), (3, 5), (7, 4), (10, 10)])
+def test_every_solved_board_is_a_forest_of_vertices_minus_cells_trees(width, height):
+    rng = random.Random(width * 100 + height)
+    for _ in range(40):
+        filling = random_filling(rng, width, height)
+        puzzle = SlantPuzzle(width, height, clues_of(filling))
+        assert SLANT.check(puzzle, filling) == []
+        trees = (height + 1) * (width + 1) - height * width
+        assert components(width, height, filling.cells) == trees
+    for solution in SLANT.count(SLANT.parse("...,...,..."), 20).solutions:
+        assert components(2, 2, solution.cells) == 5
+
+
+def test_the_rulebook_names_a_loop_and_a_wrong_clue():
+    puzzle = SLANT.parse("1..,...,...")
+    diamond = SLANT.parse_solution("/\\,\\/", puzzle)
+    violations = SLANT.check(puzzle, diamond)
+    assert any("closed loop" in v for v in violations)
+    assert any("vertex (0, 0): clue 1, touched by 0" in v for v in violations)
+    assert SLANT.check(puzzle, SLANT.parse_solution("\\\\,\\\\", puzzle)) == []
+
+
+def test_counters_stop_at_the_limit_and_say_so():
+    puzzle = SLANT.parse("....,....,....,....")
+    for engine in ENGINES:
+        count = SLANT.count(puzzle, 7, engine)
+        assert (count.count, count.truncated) == (7, True)
