@@ -1,8 +1,10 @@
-"""The Slant deduction ladder: count < cycle < duet < probe, and its fixpoint.
+"""The Slant deduction ladder: count < cycle < duet < probe, and the fixpoint that runs it.
 
-Vocabulary (see board.py): `dom` is a list of cell domains (FWD, BACK or BOTH), `ctx` the
-puzzle's derived tables. A rule narrows `dom` in place and returns how many times it fired
-(applications that narrowed something), or CONTRADICTION when it proves there is no solution.
+Vocabulary (see board.py): `dom` is the list of cell domains (FWD, BACK or BOTH); a *clue* is
+an index into `Context.clued`, a *duet* an index into `Context.duets`. A `Propagation` keeps the
+domains with an agenda: deciding a cell queues the clues and duets it belongs to, so a rule
+only looks again where something changed. A rule returns how many times it fired (applications
+that narrowed something) or CONTRADICTION when it proves there is no solution.
 
 - count: one clue at a time. Once the diagonals touching it reach its number, the rest point
   away; when the open cells are exactly its deficit, they all point in.
@@ -12,9 +14,11 @@ puzzle's derived tables. A rule narrows `dom` in place and returns how many time
   joint assignments that satisfy both, fix each cell on which all survivors agree.
 - probe: assume one diagonal, run the lower rules to their fixpoint, and reject the diagonal if
   that alone ends in a contradiction.
+
+The fixpoint runs a rule only when every rule below it is at rest; a board the rules decide
+completely must also be a solution, else it is a contradiction.
 """
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -42,72 +46,261 @@ class Duet:
 
 @dataclass(frozen=True)
 class Context:
-    """A puzzle's derived tables: geometry, (clue, touching) of each clued vertex, its duets."""
+    """A puzzle's derived tables.
+
+    clued[i] = (number, touching) of the i-th clued vertex; duets[j] a Duet; cell_clues[k] and
+    cell_duets[k] the clues and duets cell k belongs to.
+    """
 
     geo: Geometry
     clued: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
     duets: tuple[Duet, ...]
+    cell_clues: tuple[tuple[int, ...], ...]
+    cell_duets: tuple[tuple[int, ...], ...]
+
+
+@lru_cache(maxsize=64)
+def _adjacent_pairs(width: int, height: int) -> tuple[tuple[int, int, tuple, tuple, tuple], ...]:
+    """Return (a, b, private_a, private_b, shared) for every orthogonally adjacent vertex pair."""
+    geo = geometry(width, height)
+    stride = width + 1
+    pairs = []
+    for a in range(geo.vertex_count):
+        for b in (a + 1 if (a + 1) % stride else None, a + stride):
+            if b is None or b >= geo.vertex_count:
+                continue
+            touch_a, touch_b = dict(geo.touching[a]), dict(geo.touching[b])
+            shared = tuple((k, touch_a[k], touch_b[k]) for k in touch_a if k in touch_b)
+            private_a = tuple((k, d) for k, d in touch_a.items() if k not in touch_b)
+            private_b = tuple((k, d) for k, d in touch_b.items() if k not in touch_a)
+            pairs.append((a, b, private_a, private_b, shared))
+    return tuple(pairs)
 
 
 @lru_cache(maxsize=256)
 def context(puzzle: SlantPuzzle) -> Context:
     """Return the derived tables of `puzzle` (cached: generators ask for the same puzzle often)."""
     geo = geometry(puzzle.width, puzzle.height)
-    stride = puzzle.width + 1
-    clued = tuple((n, geo.touching[v]) for v, n in enumerate(puzzle.clues) if n is not None)
-    duets = []
-    for a, n_a in enumerate(puzzle.clues):
-        if n_a is None:
-            continue
-        right = a + 1 if (a + 1) % stride else None
-        below = a + stride if a + stride < geo.vertex_count else None
-        for b in (right, below):
-            if b is not None and puzzle.clues[b] is not None:
-                duets.append(_duet(geo, a, n_a, b, puzzle.clues[b]))
-    return Context(geo, clued, tuple(duets))
+    clues = puzzle.clues
+    clued_vertices = [v for v, n in enumerate(clues) if n is not None]
+    clued = tuple((clues[v], geo.touching[v]) for v in clued_vertices)
+    duets = tuple(
+        Duet(clues[a], clues[b], private_a, private_b, shared)
+        for a, b, private_a, private_b, shared in _adjacent_pairs(puzzle.width, puzzle.height)
+        if clues[a] is not None and clues[b] is not None
+    )
+    cell_clues: list[list[int]] = [[] for _ in range(puzzle.width * puzzle.height)]
+    for i, (_, touching) in enumerate(clued):
+        for k, _ in touching:
+            cell_clues[k].append(i)
+    cell_duets: list[list[int]] = [[] for _ in range(puzzle.width * puzzle.height)]
+    for j, duet in enumerate(duets):
+        for k, *_ in (*duet.private_a, *duet.private_b, *duet.shared):
+            cell_duets[k].append(j)
+    return Context(geo, clued, duets, tuple(map(tuple, cell_clues)), tuple(map(tuple, cell_duets)))
 
 
-def _duet(geo: Geometry, a: int, n_a: int, b: int, n_b: int) -> Duet:
-    """Return the Duet of clue n_a at vertex a and clue n_b at vertex b."""
-    touch_a, touch_b = dict(geo.touching[a]), dict(geo.touching[b])
-    shared = tuple((k, touch_a[k], touch_b[k]) for k in touch_a if k in touch_b)
-    private_a = tuple((k, d) for k, d in touch_a.items() if k not in touch_b)
-    private_b = tuple((k, d) for k, d in touch_b.items() if k not in touch_a)
-    return Duet(n_a, n_b, private_a, private_b, shared)
+class Propagation:
+    """Domains under deduction, with the agenda of what each rule must look at again.
 
+    `rules` are the active rule names; `joined` is the union-find parent list of the decided
+    diagonals (kept only when the cycle rule is active); `failed` turns true when a decided
+    diagonal closes a loop.
+    """
 
-def count_rule(ctx: Context, dom: list[int]) -> int:
-    """Fire every clue whose open cells are all forced one way; see the module docstring."""
-    fired = 0
-    for n, touching in ctx.clued:
-        on = open_ = 0
-        for k, d in touching:
-            x = dom[k]
-            if x == d:
-                on += 1
-            elif x == BOTH:
-                open_ += 1
-        if on > n or on + open_ < n:
-            return CONTRADICTION
-        if open_ and (on == n or on + open_ == n):
-            point_in = on < n
+    __slots__ = ("clue_agenda", "ctx", "dom", "duet_agenda", "failed", "joined", "loops_dirty",
+                 "open_cells", "rules", "tally")
+
+    def __init__(self, ctx: Context, rules: frozenset[str], dom: list[int] | None = None) -> None:
+        self.ctx = ctx
+        self.rules = rules
+        self.dom = [BOTH] * len(ctx.geo.corners) if dom is None else dom
+        self.open_cells = self.dom.count(BOTH)
+        self.clue_agenda = set(range(len(ctx.clued))) if "count" in rules else set()
+        self.duet_agenda = set(range(len(ctx.duets))) if "duet" in rules else set()
+        self.joined = list(range(ctx.geo.vertex_count)) if "cycle" in rules else None
+        self.loops_dirty = False
+        self.failed = False
+        self.tally: dict[str, int] = {}
+
+    def trial(self, k: int, d: int) -> "Propagation":
+        """Return a copy (with an empty agenda, as at a fixpoint) in which cell k holds d."""
+        copy = Propagation.__new__(Propagation)
+        copy.ctx, copy.rules = self.ctx, self.rules
+        copy.dom, copy.open_cells = self.dom.copy(), self.open_cells
+        copy.clue_agenda, copy.duet_agenda = set(), set()
+        copy.joined = None if self.joined is None else self.joined.copy()
+        copy.loops_dirty, copy.failed, copy.tally = False, False, {}
+        copy.assign(k, d)
+        return copy
+
+    def assign(self, k: int, d: int) -> None:
+        """Decide cell k as d and queue what must look at it again."""
+        self.dom[k] = d
+        self.open_cells -= 1
+        if "count" in self.rules:
+            self.clue_agenda.update(self.ctx.cell_clues[k])
+        if "duet" in self.rules:
+            self.duet_agenda.update(self.ctx.cell_duets[k])
+        if self.joined is not None:
+            a, b = self.ctx.geo.ends[k][d]
+            if _union(self.joined, a, b):
+                self.loops_dirty = True
+            else:
+                self.failed = True
+
+    def count_rule(self) -> int:
+        """Fire each queued clue that forces its open cells; see the module docstring."""
+        fired = 0
+        dom, clued, agenda = self.dom, self.ctx.clued, self.clue_agenda
+        while agenda:
+            n, touching = clued[agenda.pop()]
+            on = open_ = 0
             for k, d in touching:
-                if dom[k] == BOTH:
-                    dom[k] = d if point_in else BOTH ^ d
-            fired += 1
-    return fired
+                x = dom[k]
+                if x == d:
+                    on += 1
+                elif x == BOTH:
+                    open_ += 1
+            if on > n or on + open_ < n:
+                return CONTRADICTION
+            if open_ and (on == n or on + open_ == n):
+                point_in = on < n
+                for k, d in touching:
+                    if dom[k] == BOTH:
+                        self.assign(k, d if point_in else BOTH ^ d)
+                fired += 1
+        return fired
 
+    def cycle_rule(self) -> int:
+        """Kill every open diagonal whose ends are already joined; see the module docstring."""
+        if self.failed:
+            return CONTRADICTION
+        fired = 0
+        dom, joined, ends = self.dom, self.joined, self.ctx.geo.ends
+        while self.loops_dirty:
+            self.loops_dirty = False
+            for k, x in enumerate(dom):
+                if x != BOTH:
+                    continue
+                (fa, fb), (ba, bb) = ends[k][FWD], ends[k][BACK]
+                fwd_closes = _find(joined, fa) == _find(joined, fb)
+                if _find(joined, ba) == _find(joined, bb):
+                    if fwd_closes:
+                        return CONTRADICTION
+                    self.assign(k, FWD)
+                    fired += 1
+                elif fwd_closes:
+                    self.assign(k, BACK)
+                    fired += 1
+        return fired
 
-def _joined_forest(ctx: Context, dom: list[int]) -> list[int] | None:
-    """Return a union-find parent list of the decided diagonals, or None if they hold a loop."""
-    parent = list(range(ctx.geo.vertex_count))
-    ends = ctx.geo.ends
-    for k, x in enumerate(dom):
-        if x != BOTH:
-            a, b = ends[k][x]
-            if not _union(parent, a, b):
-                return None
-    return parent
+    def duet_rule(self) -> int:
+        """Narrow the next queued duet that fixes something; see the module docstring."""
+        agenda, duets = self.duet_agenda, self.ctx.duets
+        while agenda:
+            result = self._narrow_duet(duets[agenda.pop()])
+            if result:
+                return result
+        return 0
+
+    def _narrow_duet(self, duet: Duet) -> int:
+        """Narrow one duet's cells; return 1 if it fixed something, 0 if not, or CONTRADICTION.
+
+        Exact enumeration, done in two layers: the <= 2 shared cells are enumerated; for each,
+        a clue's private open cells are forced only when the residual need is 0 or all of them,
+        else each of them takes both values among the survivors.
+        """
+        dom = self.dom
+        open_a, need_a = _open_and_need(duet.private_a, duet.need_a, dom)
+        open_b, need_b = _open_and_need(duet.private_b, duet.need_b, dom)
+        shared_open = []
+        for k, d_a, d_b in duet.shared:
+            x = dom[k]
+            if x == BOTH:
+                shared_open.append((k, d_a, d_b))
+            else:
+                need_a -= x == d_a
+                need_b -= x == d_b
+        seen_shared = [0] * len(shared_open)
+        seen_a = seen_b = 0  # bit 1: a survivor has them all off, 2: all on; 3: no fix
+        for values in product((FWD, BACK), repeat=len(shared_open)):
+            rest_a, rest_b = need_a, need_b
+            for (_, d_a, d_b), x in zip(shared_open, values, strict=True):
+                rest_a -= x == d_a
+                rest_b -= x == d_b
+            if not (0 <= rest_a <= len(open_a) and 0 <= rest_b <= len(open_b)):
+                continue
+            for i, x in enumerate(values):
+                seen_shared[i] |= x
+            seen_a |= _private_pattern(rest_a, len(open_a))
+            seen_b |= _private_pattern(rest_b, len(open_b))
+        if not seen_a:
+            return CONTRADICTION
+        fixed = 0
+        for (k, _, _), seen in zip(shared_open, seen_shared, strict=True):
+            if seen != BOTH:
+                self.assign(k, seen)
+                fixed = 1
+        for open_cells, seen in ((open_a, seen_a), (open_b, seen_b)):
+            if seen != BOTH:
+                for k, d in open_cells:
+                    self.assign(k, d if seen == 2 else BOTH ^ d)
+                fixed = 1
+        return fixed
+
+    def probe_rule(self, start: int) -> tuple[int, int]:
+        """Refute one diagonal of the first open cell from `start` on (wrapping round).
+
+        Returns (1, the cell) after a refutation, (0, start) when none is refuted, or
+        (CONTRADICTION, cell) when both diagonals of a cell are.
+        """
+        dom, lower = self.dom, self.rules - {"probe"}
+        cells = len(dom)
+        for offset in range(cells):
+            k = (start + offset) % cells
+            if dom[k] != BOTH:
+                continue
+            refuted = 0
+            for d in (FWD, BACK):
+                trial = self.trial(k, d)
+                trial.rules = lower
+                if trial.run() == CONTRADICTION:
+                    refuted |= d
+            if refuted == BOTH:
+                return CONTRADICTION, k
+            if refuted:
+                self.assign(k, BOTH ^ refuted)
+                return 1, k
+        return 0, start
+
+    def run(self) -> int:
+        """Run the active rules to their fixpoint; return the steps taken or CONTRADICTION."""
+        steps, probe_from = 0, 0
+        rules, tally = self.rules, self.tally
+        while self.open_cells:
+            if self.failed:
+                return CONTRADICTION
+            name = None
+            if self.clue_agenda:
+                name, fired = "count", self.count_rule()
+            elif self.loops_dirty or self.failed:
+                name, fired = "cycle", self.cycle_rule()
+            elif self.duet_agenda:
+                name, fired = "duet", self.duet_rule()
+            elif "probe" in rules:
+                name = "probe"
+                fired, probe_from = self.probe_rule(probe_from)
+            if name is None or fired == 0 and name == "probe":
+                break
+            if fired == CONTRADICTION:
+                return CONTRADICTION
+            if fired:
+                steps += fired
+                tally[name] = tally.get(name, 0) + fired
+        if self.failed or not self.open_cells and not is_solution(self.ctx, self.dom):
+            return CONTRADICTION
+        return steps
 
 
 def _find(parent: list[int], x: int) -> int:
@@ -126,40 +319,6 @@ def _union(parent: list[int], a: int, b: int) -> bool:
     return True
 
 
-def cycle_rule(ctx: Context, dom: list[int]) -> int:
-    """Kill every open diagonal whose ends are already joined; see the module docstring."""
-    parent = _joined_forest(ctx, dom)
-    if parent is None:
-        return CONTRADICTION
-    fired = 0
-    ends = ctx.geo.ends
-    for k, x in enumerate(dom):
-        if x != BOTH:
-            continue
-        (fa, fb), (ba, bb) = ends[k][FWD], ends[k][BACK]
-        fwd_closes = _find(parent, fa) == _find(parent, fb)
-        back_closes = _find(parent, ba) == _find(parent, bb)
-        if fwd_closes and back_closes:
-            return CONTRADICTION
-        if fwd_closes or back_closes:
-            keep = BACK if fwd_closes else FWD
-            dom[k] = keep
-            _union(parent, *ends[k][keep])
-            fired += 1
-    return fired
-
-
-def duet_rule(ctx: Context, dom: list[int]) -> int:
-    """Fix the cells that every joint solution of an adjacent clue pair agrees on."""
-    fired = 0
-    for duet in ctx.duets:
-        result = _narrow_duet(duet, dom)
-        if result == CONTRADICTION:
-            return CONTRADICTION
-        fired += result
-    return fired
-
-
 def _open_and_need(private: tuple[tuple[int, int], ...], need: int, dom: list[int]):
     """Return (open (k, d) pairs, touches still needed) of one clue's private cells."""
     open_cells = []
@@ -172,53 +331,8 @@ def _open_and_need(private: tuple[tuple[int, int], ...], need: int, dom: list[in
     return open_cells, need
 
 
-def _narrow_duet(duet: Duet, dom: list[int]) -> int:
-    """Narrow one duet's cells; return 1 if it fixed something, 0 if not, or CONTRADICTION.
-
-    Exact enumeration, done in two layers: the <= 2 shared cells are enumerated; for each, a
-    clue's private open cells are forced only when the residual need is 0 or all of them, else
-    each of them takes both values among the survivors.
-    """
-    open_a, need_a = _open_and_need(duet.private_a, duet.need_a, dom)
-    open_b, need_b = _open_and_need(duet.private_b, duet.need_b, dom)
-    shared_open = []
-    for k, d_a, d_b in duet.shared:
-        x = dom[k]
-        if x == BOTH:
-            shared_open.append((k, d_a, d_b))
-        else:
-            need_a -= x == d_a
-            need_b -= x == d_b
-    seen_shared = [0] * len(shared_open)
-    seen_a = seen_b = 0  # bit 1: some survivor has them all off, bit 2: all on, 3: mixed/both
-    for values in product((FWD, BACK), repeat=len(shared_open)):
-        rest_a, rest_b = need_a, need_b
-        for (_, d_a, d_b), x in zip(shared_open, values, strict=True):
-            rest_a -= x == d_a
-            rest_b -= x == d_b
-        if not (0 <= rest_a <= len(open_a) and 0 <= rest_b <= len(open_b)):
-            continue
-        for i, x in enumerate(values):
-            seen_shared[i] |= x
-        seen_a |= _private_pattern(rest_a, len(open_a))
-        seen_b |= _private_pattern(rest_b, len(open_b))
-    if not (seen_a and seen_b):
-        return CONTRADICTION
-    fixed = False
-    for (k, _, _), seen in zip(shared_open, seen_shared, strict=True):
-        if seen != BOTH:
-            dom[k] = seen
-            fixed = True
-    for open_cells, seen in ((open_a, seen_a), (open_b, seen_b)):
-        if open_cells and seen in (1, 2):
-            for k, d in open_cells:
-                dom[k] = d if seen == 2 else BOTH ^ d
-            fixed = True
-    return int(fixed)
-
-
 def _private_pattern(rest: int, size: int) -> int:
-    """Return 1 if `rest` of `size` open cells must touch means all off, 2 all on, 3 mixed.
+    """Return 1 if `rest` of `size` open cells touching means all off, 2 all on, 3 either.
 
     With no open cells the pattern is 3 (nothing to fix), so it never forces anything.
     """
@@ -229,32 +343,6 @@ def _private_pattern(rest: int, size: int) -> int:
     return 3
 
 
-Rule = Callable[[Context, list[int]], int]
-
-
-def probe_rule(ctx: Context, dom: list[int], lower: tuple[Rule, ...]) -> int:
-    """Fix the first open cell one of whose diagonals the lower rules refute; see the docstring.
-
-    Returns 1 after the first refutation (so the cheaper rules run again before the next
-    probe), 0 when no diagonal is refuted, CONTRADICTION when both diagonals of a cell are.
-    """
-    for k, x in enumerate(dom):
-        if x != BOTH:
-            continue
-        refuted = 0
-        for d in (FWD, BACK):
-            trial = dom.copy()
-            trial[k] = d
-            if fixpoint(ctx, trial, lower, {}) == CONTRADICTION:
-                refuted |= d
-        if refuted == BOTH:
-            return CONTRADICTION
-        if refuted:
-            dom[k] = BOTH ^ refuted
-            return 1
-    return 0
-
-
 def is_solution(ctx: Context, dom: list[int]) -> bool:
     """Return True if every cell is decided, every clue is met and no loop is closed."""
     if BOTH in dom:
@@ -262,56 +350,16 @@ def is_solution(ctx: Context, dom: list[int]) -> bool:
     for n, touching in ctx.clued:
         if sum(dom[k] == d for k, d in touching) != n:
             return False
-    return _joined_forest(ctx, dom) is not None
-
-
-def fixpoint(ctx: Context, dom: list[int], rules: tuple, tally: dict[str, int]) -> int:
-    """Run `rules` (in ladder order) on `dom` until none fires; return the steps or CONTRADICTION.
-
-    A rule runs only when every rule before it is at rest. `tally` counts the steps per rule.
-    A board the rules decide completely must also be a solution, else it is a contradiction.
-    """
-    steps = i = 0
-    while i < len(rules):
-        name, rule = rules[i]
-        fired = rule(ctx, dom)
-        if fired == CONTRADICTION:
-            return CONTRADICTION
-        if fired:
-            steps += fired
-            tally[name] = tally.get(name, 0) + fired
-            i = 0
-        else:
-            i += 1
-    if BOTH not in dom and not is_solution(ctx, dom):
-        return CONTRADICTION
-    return steps
-
-
-def rule_table(rules: frozenset[str]) -> tuple:
-    """Return ((name, rule), ...) for the named rules in ladder order, probe bound to the rest."""
-    lower = tuple((name, RULES[name]) for name in LADDER if name in rules and name != "probe")
-    if "probe" not in rules:
-        return lower
-
-    def probe(ctx: Context, dom: list[int]) -> int:
-        return probe_rule(ctx, dom, lower)
-
-    return (*lower, ("probe", probe))
-
-
-RULES: dict[str, Rule] = {"count": count_rule, "cycle": cycle_rule, "duet": duet_rule}
+    parent = list(range(ctx.geo.vertex_count))
+    return all(_union(parent, *ctx.geo.ends[k][x]) for k, x in enumerate(dom))
 
 
 def deduce_with(puzzle: SlantPuzzle, rules: frozenset[str]) -> Deduction:
     """Return the fixpoint of the named rules on `puzzle` (see Deduction)."""
-    ctx = context(puzzle)
-    dom = [BOTH] * (puzzle.width * puzzle.height)
-    tally: dict[str, int] = {}
-    steps = fixpoint(ctx, dom, rule_table(rules), tally)
+    state = Propagation(context(puzzle), rules)
+    steps = state.run()
+    dom, tally = tuple(state.dom), state.tally
     if steps == CONTRADICTION:
-        return Deduction(tuple(dom), sum(tally.values()), tally, contradiction=True)
-    solution = None
-    if BOTH not in dom:
-        solution = SlantSolution(puzzle.width, puzzle.height, tuple(dom))
-    return Deduction(tuple(dom), steps, tally, solution=solution)
+        return Deduction(dom, sum(tally.values()), tally, contradiction=True)
+    solution = None if state.open_cells else SlantSolution(puzzle.width, puzzle.height, dom)
+    return Deduction(dom, steps, tally, solution=solution)

@@ -5,7 +5,7 @@ Vocabulary as in rules.py. A *node* is one branching: a fixpoint that left cells
 
 from solvers.core.results import Count
 from solvers.slant.board import BACK, BOTH, FWD, SlantPuzzle, SlantSolution
-from solvers.slant.rules import CONTRADICTION, context, fixpoint, rule_table
+from solvers.slant.rules import CONTRADICTION, Propagation, context
 
 
 def count_ladder(
@@ -15,26 +15,22 @@ def count_ladder(
 
     The count is exact unless `truncated` (stopped at `limit` solutions or `max_nodes` nodes).
     """
-    ctx = context(puzzle)
-    table = rule_table(rules)
     solutions: list[SlantSolution] = []
     nodes = 0
-    stack = [[BOTH] * (puzzle.width * puzzle.height)]
+    stack = [Propagation(context(puzzle), rules)]
     while stack:
-        dom = stack.pop()
-        if fixpoint(ctx, dom, table, {}) == CONTRADICTION:
+        state = stack.pop()
+        if state.run() == CONTRADICTION:
             continue
-        if BOTH not in dom:
-            solutions.append(SlantSolution(puzzle.width, puzzle.height, tuple(dom)))
+        if not state.open_cells:
+            solutions.append(SlantSolution(puzzle.width, puzzle.height, tuple(state.dom)))
             if len(solutions) >= limit:
                 return Count(len(solutions), tuple(solutions), nodes, truncated=True)
             continue
         if max_nodes is not None and nodes >= max_nodes:
             return Count(len(solutions), tuple(solutions), nodes, truncated=True)
         nodes += 1
-        k = dom.index(BOTH)
-        for d in (BACK, FWD):  # FWD is popped, so tried, first
-            branch = dom.copy()
-            branch[k] = d
-            stack.append(branch)
+        k = state.dom.index(BOTH)
+        stack.append(state.trial(k, BACK))
+        stack.append(state.trial(k, FWD))  # popped, so tried, first
     return Count(len(solutions), tuple(solutions), nodes, truncated=False)

@@ -13,7 +13,7 @@ from solvers.slant.board import SlantPuzzle, max_clue
 SLANT = get_genre("slant")
 ENGINES = ("ladder", "brute", "cpsat")
 LIMIT = 120
-SWEEP_SCALE = float(os.environ.get("PUZZLEBANK_SWEEP_SCALE", "1"))
+SWEEP_SCALE = float(os.environ.get("PUZZLEBANK_SWEEP_SCALE", "0.1"))
 
 
 def all_counts(puzzle: SlantPuzzle) -> dict[str, object]:

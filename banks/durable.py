@@ -1,0 +1,53 @@
+"""File-system steps that a crash must never leave half done.
+
+A write is atomic when readers see either the old file or the new one: the bytes go to a temp file
+beside the target, are fsynced, then os.replace'd over it, and the folder is fsynced so the rename
+itself survives a power cut. A leftover is a temp folder named after the process that made it.
+"""
+
+import os
+from pathlib import Path
+
+
+def fsync_dir(path: str | Path) -> None:
+    """Flush the folder's entries (new, renamed or removed names) to disk."""
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: str | Path, data: bytes) -> None:
+    """Replace the file at `path` with `data` so that no reader ever sees a partial file."""
+    path = Path(path)
+    temp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    try:
+        with open(temp, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    finally:
+        temp.unlink(missing_ok=True)
+    fsync_dir(path.parent)
+
+
+def owner_is_gone(pid_text: str) -> bool:
+    """Return True when the process `pid_text` names is this one or no longer runs.
+
+    Such a process's temp folders are leftovers: this process is not using them now, and a dead
+    one never will. Text that is not a pid counts as gone.
+    """
+    if not pid_text.isdigit():
+        return True
+    pid = int(pid_text)
+    if pid <= 0 or pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False

@@ -1,0 +1,143 @@
+"""Exporting a published bank version as the JSON and Parquet files a front end loads.
+
+The export folder <out>/<bank>/ holds index.json (the bank, its version and its buckets),
+one JSON file per bucket at <genre>/<WxH>/<grade>.json, and bank.parquet (all rows, sorted by id).
+In JSON a seed is a string (JavaScript numbers lose integers past 2^53) and measurements is an
+object. An export is built in a temp folder and swapped in whole, so no reader sees half of one.
+"""
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+
+from banks.durable import fsync_dir, owner_is_gone
+from banks.errors import BankError
+from banks.manifest import Manifest
+from banks.parts import write_part
+from banks.schema import SCHEMA_VERSION
+from banks.store import BANK_NAME_RE, BankStore
+
+PUZZLE_FIELDS = (
+    "id",
+    "width",
+    "height",
+    "grade",
+    "grade_level",
+    "steps",
+    "clues",
+    "puzzle",
+    "solution",
+    "seed",
+    "generator_version",
+    "measurements",
+)
+
+
+def export_json(
+    root: str | Path, bank: str, out_dir: str | Path, version: int | None = None
+) -> Path:
+    """Export a published version (LATEST when None) to <out_dir>/<bank>/; return that folder.
+
+    The rows are read with BankStore.read_version, so a bank that fails its checksums is not
+    exported. An existing export of the bank is replaced only once the new one is complete.
+    """
+    store = BankStore(root)
+    version = store.resolve(bank, version)
+    manifest = store.manifest(bank, version)
+    table = store.read_version(bank, version)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    clear_export_leftovers(out, bank)
+    temp = out / f".{bank}.export-{os.getpid()}"
+    temp.mkdir()
+    try:
+        write_export(table, manifest, temp)
+        swap_into_place(temp, out / bank)
+    except BaseException:
+        shutil.rmtree(temp, ignore_errors=True)
+        raise
+    return out / bank
+
+
+def write_export(table: pa.Table, manifest: Manifest, folder: Path) -> None:
+    """Write index.json, the bucket files and bank.parquet of `table` into `folder`."""
+    buckets: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    for row in table.sort_by("id").to_pylist():
+        buckets.setdefault((row["genre"], row["size"], row["grade"]), []).append(row)
+    index = []
+    for (genre, size, grade), rows in buckets.items():
+        levels = sorted({row["grade_level"] for row in rows})
+        if len(levels) != 1:
+            raise BankError(f"bucket {genre}/{size}/{grade} mixes grade levels {levels}")
+        for name in (genre, size, grade):
+            if not BANK_NAME_RE.fullmatch(name):
+                raise BankError(f"{name!r} cannot be a file name in the export")
+        relative = f"{genre}/{size}/{grade}.json"
+        puzzles = [puzzle_json(row) for row in rows]
+        write_json(
+            folder / relative, {"genre": genre, "size": size, "grade": grade, "puzzles": puzzles}
+        )
+        first = rows[0]
+        index.append(
+            {
+                "genre": genre,
+                "size": size,
+                "grade": grade,
+                "grade_level": levels[0],
+                "count": len(rows),
+                "file": relative,
+                "_order": (genre, first["width"], first["height"], levels[0], grade),
+            }
+        )
+    index.sort(key=lambda bucket: bucket.pop("_order"))
+    write_json(
+        folder / "index.json",
+        {
+            "bank": manifest.bank,
+            "version": manifest.version,
+            "schema_version": SCHEMA_VERSION,
+            "generated_from": manifest.logical_sha256,
+            "buckets": index,
+        },
+        indent=2,
+    )
+    write_part(table, folder / "bank.parquet")
+    fsync_dir(folder)
+
+
+def puzzle_json(row: dict[str, Any]) -> dict[str, Any]:
+    """Return a row as a puzzle object of a bucket file: seed as a string, measurements parsed."""
+    puzzle = {name: row[name] for name in PUZZLE_FIELDS}
+    puzzle["seed"] = str(row["seed"])
+    puzzle["measurements"] = json.loads(row["measurements"])
+    return puzzle
+
+
+def write_json(path: Path, value: Any, indent: int | None = None) -> None:
+    """Write `value` as JSON (sorted keys, compact unless `indent`) to `path`, making folders."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    separators = (",", ": ") if indent else (",", ":")
+    text = json.dumps(value, sort_keys=True, indent=indent, separators=separators)
+    path.write_text(text + "\n")
+
+
+def swap_into_place(temp: Path, target: Path) -> None:
+    """Rename the complete export `temp` to `target`, removing an older export only afterwards."""
+    old = target.with_name(f".{target.name}.old-{os.getpid()}")
+    if target.exists():
+        os.rename(target, old)
+    os.rename(temp, target)
+    fsync_dir(target.parent)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def clear_export_leftovers(out: Path, bank: str) -> None:
+    """Remove temp and old folders that dead exports of `bank` left in `out`."""
+    for entry in out.iterdir():
+        for prefix in (f".{bank}.export-", f".{bank}.old-"):
+            if entry.name.startswith(prefix) and owner_is_gone(entry.name[len(prefix) :]):
+                shutil.rmtree(entry)

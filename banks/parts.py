@@ -1,0 +1,67 @@
+"""Part files: a slice of a bank table as Parquet, written so the same rows give the same bytes,
+and read back with a check that they still hold the bank schema.
+
+A part is one Parquet file holding one row group; every writer setting is pinned here (codec,
+level, format and page versions, dictionary, statistics) and the file holds no timestamp, so its
+bytes depend only on the rows and on the pyarrow version named in its created_by field.
+"""
+
+import os
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from banks.errors import BankIntegrityError
+from banks.schema import BANK_SCHEMA, SCHEMA_VERSION, SCHEMA_VERSION_KEY
+
+PART_NAME = "part-{:05d}.parquet"
+
+WRITE_OPTIONS = {
+    "version": "2.6",
+    "compression": "zstd",
+    "compression_level": 3,
+    "use_dictionary": True,
+    "write_statistics": True,
+    "data_page_version": "1.0",
+    "store_schema": True,
+}
+
+
+def write_part(table: pa.Table, path: str | Path) -> None:
+    """Write `table` to `path` as one row group and fsync it; the bytes depend only on the rows."""
+    with open(path, "wb") as file:
+        pq.write_table(table, file, row_group_size=max(1, table.num_rows), **WRITE_OPTIONS)
+        file.flush()
+        os.fsync(file.fileno())
+
+
+def part_names(count: int) -> list[str]:
+    """Return the file names of a version's `count` parts: part-00000.parquet, ..."""
+    return [PART_NAME.format(i) for i in range(count)]
+
+
+def read_part(path: Path) -> pa.Table:
+    """Return the rows of the part file at `path`, with BANK_SCHEMA.
+
+    Raises BankIntegrityError when the file is not Parquet, does not hold the bank's columns and
+    types, or carries another schema version in its key-value metadata.
+    """
+    try:
+        table = pq.ParquetFile(path).read()
+    except (pa.ArrowException, OSError) as error:
+        raise BankIntegrityError(f"{path}: unreadable Parquet ({error})") from None
+    if not table.schema.equals(BANK_SCHEMA, check_metadata=False):
+        raise BankIntegrityError(f"{path}: columns or types differ from the bank schema")
+    found = (table.schema.metadata or {}).get(SCHEMA_VERSION_KEY)
+    if found != BANK_SCHEMA.metadata[SCHEMA_VERSION_KEY]:
+        raise BankIntegrityError(f"{path}: schema version {found!r}, expected {SCHEMA_VERSION}")
+    return table
+
+
+def read_ids(path: Path) -> list[str]:
+    """Return the id column of the part file at `path`."""
+    try:
+        return pq.ParquetFile(path).read(columns=["id"]).column("id").to_pylist()
+    except (pa.ArrowException, OSError) as error:
+        raise BankIntegrityError(f"{path}: unreadable Parquet ({error})") from None

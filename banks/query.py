@@ -1,0 +1,96 @@
+"""Reading a published bank version with polars: a lazy scan, a filter, and the puzzles of a day.
+
+A frame is a polars LazyFrame over a version's part files; a bucket is the rows sharing (genre,
+size, grade); size is "WxH". Only published versions are readable here; the default is LATEST.
+"""
+
+import datetime
+import hashlib
+import re
+from pathlib import Path
+
+import polars as pl
+
+from banks.errors import BankError
+from banks.store import BankStore
+
+BUCKET = ("genre", "size", "grade")
+SIZE_RE = re.compile(r"\d+x\d+")
+
+
+def scan(root: str | Path, bank: str, version: int | None = None) -> pl.LazyFrame:
+    """Return a LazyFrame of a published version's rows (LATEST when `version` is None).
+
+    It scans the part files the manifest lists, by path, so nothing else in the folder is read.
+    Files are not checksummed here (BankStore.read_version does that). BankError when the bank or
+    version does not exist or is not published.
+    """
+    store = BankStore(root)
+    version = store.resolve(bank, version)
+    return pl.scan_parquet([str(path) for path in store.part_paths(bank, version)])
+
+
+def select(
+    frame: pl.LazyFrame,
+    *,
+    genre: str | None = None,
+    size: str | None = None,
+    grade: str | None = None,
+) -> pl.LazyFrame:
+    """Return the rows of `frame` matching every filter given (size as "WxH", e.g. "7x7")."""
+    if size is not None and not SIZE_RE.fullmatch(size):
+        raise BankError(f"size {size!r} is not WxH, e.g. '7x7'")
+    for column, wanted in (("genre", genre), ("size", size), ("grade", grade)):
+        if wanted is not None:
+            frame = frame.filter(pl.col(column) == wanted)
+    return frame
+
+
+def daily(
+    root: str | Path,
+    bank: str,
+    day: datetime.date,
+    per_bucket: int,
+    version: int | None = None,
+) -> pl.DataFrame:
+    """Return the puzzles of `day`: `per_bucket` rows from each bucket, plus a `day` column.
+
+    The rule: each bucket's n puzzles stand in a fixed cycle, ordered by the blake2b-64 digest of
+    f"{bank}/{id}" (read as a big-endian number; then by id), so the cycle depends only on the
+    bank's name and its rows. Day number d is day.toordinal() (1 for 0001-01-01), and the day
+    shows the puzzles at cycle positions (d * per_bucket + j) mod n for j = 0 .. min(per_bucket,
+    n) - 1. Consecutive days walk on round the cycle, so a puzzle comes back only after every
+    other puzzle of its bucket has been shown. Rows come bucket by bucket (genre, width, height,
+    grade_level, grade), in day order within a bucket. The same version gives the same rows for
+    the same day on any machine; a new version (more rows) gives a new cycle.
+    """
+    if per_bucket < 1:
+        raise BankError(f"per_bucket must be at least 1, got {per_bucket}")
+    frame = scan(root, bank, version)
+    keys = frame.select("id", *BUCKET).collect()
+    offset = day.toordinal() * per_bucket
+    start = pl.lit(offset) % pl.col("n")
+    picked = (
+        keys.with_columns(pl.Series("key", cycle_keys(bank, keys["id"]), dtype=pl.Binary))
+        .sort(["key", "id"])
+        .with_columns(position=pl.int_range(pl.len()).over(BUCKET), n=pl.len().over(BUCKET))
+        .with_columns(slot=(pl.col("position") - start + pl.col("n")) % pl.col("n"))
+        .filter(pl.col("slot") < pl.min_horizontal(pl.lit(per_bucket), pl.col("n")))
+        .select("id", "slot")
+    )
+    rows = frame.filter(pl.col("id").is_in(picked["id"].implode())).collect()
+    return (
+        rows.join(picked, on="id")
+        .sort(["genre", "width", "height", "grade_level", "grade", "slot"])
+        .drop("slot")
+        .with_columns(day=pl.lit(day, dtype=pl.Date))
+    )
+
+
+def cycle_keys(bank: str, ids: pl.Series) -> list[bytes]:
+    """Return each id's place key in its bank's daily cycle: blake2b-64 of f"{bank}/{id}".
+
+    The 8 digest bytes compare as the big-endian number they spell.
+    """
+    prefix = f"{bank}/".encode()
+    return [hashlib.blake2b(prefix + rid.encode(), digest_size=8).digest() for rid in ids.to_list()]

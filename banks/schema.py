@@ -1,0 +1,174 @@
+"""The bank schema: the columns every bank row has, and the gate rows pass to become a table.
+
+A row is a dict of column name -> Python value; a table is a pyarrow.Table with BANK_SCHEMA, its
+rows sorted by id. size is "WxH" (width x height); measurements is a JSON object stored as text,
+keys sorted, so equal measurements are equal strings.
+"""
+
+import itertools
+import json
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from banks.errors import BankSchemaError
+
+SCHEMA_VERSION = 1
+SCHEMA_VERSION_KEY = b"puzzlebank.schema_version"
+
+COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
+    ("id", pa.string()),
+    ("genre", pa.string()),
+    ("width", pa.int32()),
+    ("height", pa.int32()),
+    ("size", pa.string()),
+    ("grade", pa.string()),
+    ("grade_level", pa.int16()),
+    ("steps", pa.int32()),
+    ("clues", pa.int32()),
+    ("puzzle", pa.string()),
+    ("solution", pa.string()),
+    ("seed", pa.uint64()),
+    ("generator_version", pa.string()),
+    ("measurements", pa.string()),
+)
+
+BANK_SCHEMA = pa.schema(
+    [pa.field(name, kind, nullable=False) for name, kind in COLUMNS],
+    metadata={SCHEMA_VERSION_KEY: str(SCHEMA_VERSION).encode()},
+)
+
+INT_RANGES = {
+    pa.int16(): (-(2**15), 2**15 - 1),
+    pa.int32(): (-(2**31), 2**31 - 1),
+    pa.uint64(): (0, 2**64 - 1),
+}
+
+
+def canonical_json(value: dict) -> str:
+    """Return `value` as compact JSON text with sorted keys (the measurements column's form)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def rows_to_table(rows: list[dict]) -> pa.Table:
+    """Return the rows as a table with BANK_SCHEMA, sorted by id.
+
+    Every row must have exactly the bank's columns, none None: strings for the text columns, ints
+    in range for the integer ones, size equal to f"{width}x{height}", and measurements a dict (or
+    JSON text of an object), stored as canonical JSON. Raises BankSchemaError naming the row id and
+    the column on the first row that does not fit, or the first id that appears twice.
+    """
+    clean = [check_row(row, i) for i, row in enumerate(rows)]
+    clean.sort(key=lambda row: row["id"])
+    for before, after in itertools.pairwise(clean):
+        if before["id"] == after["id"]:
+            raise BankSchemaError(f"duplicate id {after['id']!r}: a bank holds each puzzle once")
+    return pa.Table.from_pylist(clean, schema=BANK_SCHEMA)
+
+
+def check_row(row: Any, index: int) -> dict:
+    """Return `row` with its measurements in canonical JSON, or raise BankSchemaError."""
+    if not isinstance(row, dict):
+        raise BankSchemaError(f"row #{index}: expected a dict, got {type(row).__name__}")
+    rid = row.get("id")
+    where = f"row {rid!r}" if isinstance(rid, str) and rid else f"row #{index} (no id)"
+    missing = [name for name, _ in COLUMNS if name not in row]
+    if missing:
+        raise BankSchemaError(f"{where}: missing column {missing[0]!r}")
+    extra = sorted(set(row) - {name for name, _ in COLUMNS})
+    if extra:
+        raise BankSchemaError(f"{where}: unknown column {extra[0]!r}")
+    clean = dict(row)
+    for name, kind in COLUMNS:
+        problem = value_problem(row[name], kind, name)
+        if problem:
+            raise BankSchemaError(f"{where}: column {name!r}: {problem}")
+    if not rid:
+        raise BankSchemaError(f"{where}: column 'id': must not be empty")
+    if row["size"] != f"{row['width']}x{row['height']}":
+        raise BankSchemaError(
+            f"{where}: column 'size': {row['size']!r} is not width x height "
+            f"({row['width']}x{row['height']})"
+        )
+    clean["measurements"] = measurements_text(row["measurements"], where)
+    return clean
+
+
+def value_problem(value: Any, kind: pa.DataType, name: str) -> str | None:
+    """Return why `value` cannot be stored in a column of type `kind`, or None when it can."""
+    shown = short_repr(value)
+    if name == "measurements":
+        if isinstance(value, dict | str):
+            return None
+        return f"expected a dict or JSON text, got {type(value).__name__} {shown}"
+    if kind == pa.string():
+        if isinstance(value, str):
+            return None
+        return f"expected str, got {type(value).__name__} {shown}"
+    if not isinstance(value, int) or isinstance(value, bool):
+        return f"expected {kind}, got {type(value).__name__} {shown}"
+    low, high = INT_RANGES[kind]
+    if not low <= value <= high:
+        return f"{value} is outside {kind} [{low}, {high}]"
+    return None
+
+
+def measurements_text(value: dict | str, where: str) -> str:
+    """Return measurements as canonical JSON text, or raise BankSchemaError naming the row."""
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError as error:
+            raise BankSchemaError(f"{where}: column 'measurements': not JSON ({error})") from None
+        if not isinstance(value, dict):
+            raise BankSchemaError(f"{where}: column 'measurements': JSON is not an object")
+    try:
+        return canonical_json(value)
+    except (TypeError, ValueError) as error:
+        raise BankSchemaError(f"{where}: column 'measurements': {error}") from None
+
+
+def short_repr(value: Any, limit: int = 40) -> str:
+    """Return repr(value), cut to `limit` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def conform(table: pa.Table) -> pa.Table:
+    """Return `table` sorted by id, as one chunk per column, with exactly BANK_SCHEMA.
+
+    Raises BankSchemaError when its columns (names, order, types) differ from the schema, when a
+    column holds nulls, when an id appears twice, or when a size is not f"{width}x{height}".
+    """
+    names = [name for name, _ in COLUMNS]
+    if table.column_names != names:
+        raise BankSchemaError(f"table columns {table.column_names} are not the bank's {names}")
+    for name, kind in COLUMNS:
+        column = table.column(name)
+        if column.type != kind:
+            raise BankSchemaError(f"column {name!r}: expected {kind}, got {column.type}")
+        if column.null_count:
+            raise BankSchemaError(f"column {name!r}: {column.null_count} null value(s)")
+    table = table.sort_by("id").combine_chunks()
+    ids = table.column("id")
+    if len(ids) > 1:
+        same = pc.equal(ids.slice(1), ids.slice(0, len(ids) - 1))
+        if pc.any(same).as_py():
+            at = pc.index(same, True).as_py()
+            raise BankSchemaError(
+                f"duplicate id {ids[at].as_py()!r}: a bank holds each puzzle once"
+            )
+    sizes = pc.binary_join_element_wise(
+        pc.cast(table.column("width"), pa.string()),
+        pc.cast(table.column("height"), pa.string()),
+        "x",
+    )
+    wrong = pc.not_equal(sizes, table.column("size"))
+    if len(ids) and pc.any(wrong).as_py():
+        at = pc.index(wrong, True).as_py()
+        raise BankSchemaError(
+            f"row {ids[at].as_py()!r}: column 'size': {table.column('size')[at].as_py()!r} "
+            f"is not width x height ({sizes[at].as_py()})"
+        )
+    return pa.Table.from_arrays(table.columns, schema=BANK_SCHEMA)

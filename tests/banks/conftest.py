@@ -1,0 +1,90 @@
+"""Synthetic bank rows and a store to put them in.
+
+make_rows(n, start) gives n rows with made-up puzzle texts, ids that do not sort in creation order,
+seeds past 2^63, two genres, two sizes and two grades; publish(store, bank, rows) stages, passes
+and publishes them and returns the version.
+"""
+
+import hashlib
+from collections.abc import Callable
+
+import pyarrow as pa
+import pytest
+
+from banks import BankStore, rows_to_table
+
+CREATED_AT = "2025-01-01T00:00:00+00:00"
+SIZES = ((5, 5), (7, 6))
+GRADES = (("count", 0), ("cycle", 1))
+
+
+def make_rows(n: int, start: int = 0, genres: tuple[str, ...] = ("slant", "araf")) -> list[dict]:
+    """Return n synthetic rows numbered from `start`."""
+    rows = []
+    for i in range(start, start + n):
+        width, height = SIZES[i % len(SIZES)]
+        grade, level = GRADES[(i // 2) % len(GRADES)]
+        rows.append(
+            {
+                "id": hashlib.sha256(f"puzzle {i}".encode()).hexdigest()[:20],
+                "genre": genres[(i // 4) % len(genres)],
+                "width": width,
+                "height": height,
+                "size": f"{width}x{height}",
+                "grade": grade,
+                "grade_level": level,
+                "steps": 10 + i % 13,
+                "clues": 3 + i % 7,
+                "puzzle": ",".join(f"{i * 7919 + r:0{width}d}"[-width:] for r in range(height)),
+                "solution": ",".join("/\\"[r % 2] * width for r in range(height)),
+                "seed": 2**63 + i * 104729,
+                "generator_version": "synthetic-1",
+                "measurements": {"tries": i % 5, "ratio": i / 8, "name": f"m{i}"},
+            }
+        )
+    return rows
+
+
+def stage_rows(store: BankStore, bank: str, rows: list[dict] | pa.Table, **options) -> int:
+    """Stage `rows` (or a table) as the bank's next version, verification pending; return it."""
+    return store.stage(
+        bank,
+        rows if isinstance(rows, pa.Table) else rows_to_table(rows),
+        spec=options.pop("spec", {"sizes": ["5x5", "7x6"]}),
+        code_version={"package": "0.1.0", "commit": None},
+        build_stats={"attempts": len(rows), "rejections": {}},
+        created_at=options.pop("created_at", CREATED_AT),
+        **options,
+    )
+
+
+def publish_rows(store: BankStore, bank: str, rows: list[dict] | pa.Table, **options) -> int:
+    """Stage `rows`, record verification passed and publish; return the version."""
+    version = stage_rows(store, bank, rows, **options)
+    store.record_verification(bank, version, "passed", {"recounted": len(rows)})
+    store.publish(bank, version)
+    return version
+
+
+@pytest.fixture
+def store(tmp_path) -> BankStore:
+    """Return an empty store in a temp folder."""
+    return BankStore(tmp_path / "banks")
+
+
+@pytest.fixture
+def rows() -> Callable[..., list[dict]]:
+    """Return make_rows."""
+    return make_rows
+
+
+@pytest.fixture
+def stage() -> Callable[..., int]:
+    """Return stage_rows."""
+    return stage_rows
+
+
+@pytest.fixture
+def publish() -> Callable[..., int]:
+    """Return publish_rows."""
+    return publish_rows
