@@ -174,8 +174,6 @@ class Propagation:
 
     def cycle_rule(self) -> int:
         """Kill every open diagonal whose ends are already joined; see the module docstring."""
-        if self.failed:
-            return CONTRADICTION
         fired = 0
         dom, joined, ends = self.dom, self.joined, self.ctx.geo.ends
         while self.loops_dirty:
@@ -278,27 +276,26 @@ class Propagation:
         """Run the active rules to their fixpoint; return the steps taken or CONTRADICTION."""
         steps, probe_from = 0, 0
         rules, tally = self.rules, self.tally
-        while self.open_cells:
-            if self.failed:
-                return CONTRADICTION
-            name = None
+        while self.open_cells and not self.failed:
             if self.clue_agenda:
                 name, fired = "count", self.count_rule()
-            elif self.loops_dirty or self.failed:
+            elif self.loops_dirty:
                 name, fired = "cycle", self.cycle_rule()
             elif self.duet_agenda:
                 name, fired = "duet", self.duet_rule()
             elif "probe" in rules:
                 name = "probe"
                 fired, probe_from = self.probe_rule(probe_from)
-            if name is None or fired == 0 and name == "probe":
+                if not fired:
+                    break
+            else:
                 break
             if fired == CONTRADICTION:
                 return CONTRADICTION
             if fired:
                 steps += fired
                 tally[name] = tally.get(name, 0) + fired
-        if self.failed or not self.open_cells and not is_solution(self.ctx, self.dom):
+        if self.failed or (not self.open_cells and not is_solution(self.ctx, self.dom)):
             return CONTRADICTION
         return steps
 
