@@ -2,12 +2,15 @@
 
 Vocabulary: *incremental* rates are the share of boards whose fixpoint at ladder level L (all
 rules up to L) solves the board; *ablation* rates the share solved by the full ladder less one
-rule; the *unique* rate the share with exactly one solution (the ceiling of any sound ladder).
+rule; the *unique* rate the share with exactly one solution (the ceiling of any sound ladder);
+*branchings* the median number of search nodes the ladder counter at each level needs to count
+a board's solutions up to two.
 Boards come from the genre generator's `sample`, not filtered by uniqueness or grade, so the
 sample is not skewed by the property being measured.
 """
 
 import random
+import statistics
 from dataclasses import dataclass
 
 from generators import GenerationSpec, get_generator
@@ -26,6 +29,7 @@ class LadderReport:
     incremental: dict[str, float]
     ablation: dict[str, float]
     unique: float
+    branchings: dict[str, float]
 
     def format(self) -> str:
         """Return the incremental and ablation tables as text, in the seeds' layout."""
@@ -40,6 +44,9 @@ class LadderReport:
             _table(["board", *head], [[size, *(_pct(x) for x in row)]]),
             "",
             _table(["board", *ab_head], [[size, *(_pct(x) for x in ab_row)]]),
+            "",
+            _table(["median branchings to count to 2", *self.ladder],
+                   [["", *(f"{self.branchings[name]:g}" for name in self.ladder)]]),
         ])
 
 
@@ -73,10 +80,12 @@ def measure(
     solved = dict.fromkeys(rules.ladder, 0)
     ablated = dict.fromkeys(("full", *rules.ladder[:-1]), 0)
     unique = 0
+    nodes: dict[str, list[int]] = {name: [] for name in rules.ladder}
     for index in range(boards):
         puzzle = sampler(board_seed(seed, index), spec)
         for name in rules.ladder:
             solved[name] += rules.deduce(puzzle, name).solved
+            nodes[name].append(rules.count(puzzle, limit=2, level=name).nodes)
         ablated["full"] += rules.deduce(puzzle).solved
         for name in rules.ladder[:-1]:
             ablated[name] += rules.deduce(puzzle, skip=(name,)).solved
@@ -86,4 +95,5 @@ def measure(
         {name: n / boards for name, n in solved.items()},
         {name: n / boards for name, n in ablated.items()},
         unique / boards,
+        {name: statistics.median(counts) for name, counts in nodes.items()},
     )

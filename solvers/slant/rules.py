@@ -15,13 +15,16 @@ that narrowed something) or CONTRADICTION when it proves there is no solution.
 - probe: assume one diagonal, run the lower rules to their fixpoint, and reject the diagonal if
   that alone ends in a contradiction.
 
-The fixpoint runs a rule only when every rule below it is at rest; a board the rules decide
-completely must also be a solution, else it is a contradiction.
+The fixpoint runs a rule only when every rule below it is at rest. Only the active rules find
+contradictions: a probe is refuted by what the lower rules see, not by checking a board they
+happen to fill in (so a ladder without `cycle` cannot see a loop even in a complete board).
+`deduce_with` and the counters judge a complete board against the whole rulebook.
 """
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import product
+from typing import NamedTuple
 
 from solvers.core.results import Deduction
 from solvers.slant.board import BACK, BOTH, FWD, Geometry, SlantPuzzle, SlantSolution, geometry
@@ -30,8 +33,7 @@ CONTRADICTION = -1
 LADDER = ("count", "cycle", "duet", "probe")
 
 
-@dataclass(frozen=True)
-class Duet:
+class Duet(NamedTuple):
     """Two adjacent clues: their numbers, the cells only one of them touches, the shared cells.
 
     private_a / private_b are ((k, d), ...) as in Geometry.touching; shared is ((k, d_a, d_b), ...).
@@ -48,15 +50,34 @@ class Duet:
 class Context:
     """A puzzle's derived tables.
 
-    clued[i] = (number, touching) of the i-th clued vertex; duets[j] a Duet; cell_clues[k] and
-    cell_duets[k] the clues and duets cell k belongs to.
+    clued[i] = (number, touching) of the i-th clued vertex and cell_clues[k] the clues cell k
+    belongs to; `duets` and `cell_duets` (made on first use) the same for adjacent clue pairs.
     """
 
+    puzzle: SlantPuzzle
     geo: Geometry
     clued: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
-    duets: tuple[Duet, ...]
     cell_clues: tuple[tuple[int, ...], ...]
-    cell_duets: tuple[tuple[int, ...], ...]
+
+    @cached_property
+    def duets(self) -> tuple[Duet, ...]:
+        """Return a Duet for every pair of orthogonally adjacent clued vertices."""
+        clues = self.puzzle.clues
+        return tuple(
+            Duet(clues[a], clues[b], private_a, private_b, shared)
+            for a, b, private_a, private_b, shared in _adjacent_pairs(self.geo.width,
+                                                                       self.geo.height)
+            if clues[a] is not None and clues[b] is not None
+        )
+
+    @cached_property
+    def cell_duets(self) -> tuple[tuple[int, ...], ...]:
+        """Return, for each cell, the indices of the duets it belongs to."""
+        cell_duets: list[list[int]] = [[] for _ in self.geo.corners]
+        for j, duet in enumerate(self.duets):
+            for k, *_ in (*duet.private_a, *duet.private_b, *duet.shared):
+                cell_duets[k].append(j)
+        return tuple(map(tuple, cell_duets))
 
 
 @lru_cache(maxsize=64)
@@ -81,23 +102,12 @@ def _adjacent_pairs(width: int, height: int) -> tuple[tuple[int, int, tuple, tup
 def context(puzzle: SlantPuzzle) -> Context:
     """Return the derived tables of `puzzle` (cached: generators ask for the same puzzle often)."""
     geo = geometry(puzzle.width, puzzle.height)
-    clues = puzzle.clues
-    clued_vertices = [v for v, n in enumerate(clues) if n is not None]
-    clued = tuple((clues[v], geo.touching[v]) for v in clued_vertices)
-    duets = tuple(
-        Duet(clues[a], clues[b], private_a, private_b, shared)
-        for a, b, private_a, private_b, shared in _adjacent_pairs(puzzle.width, puzzle.height)
-        if clues[a] is not None and clues[b] is not None
-    )
-    cell_clues: list[list[int]] = [[] for _ in range(puzzle.width * puzzle.height)]
+    clued = tuple((n, geo.touching[v]) for v, n in enumerate(puzzle.clues) if n is not None)
+    cell_clues: list[list[int]] = [[] for _ in geo.corners]
     for i, (_, touching) in enumerate(clued):
         for k, _ in touching:
             cell_clues[k].append(i)
-    cell_duets: list[list[int]] = [[] for _ in range(puzzle.width * puzzle.height)]
-    for j, duet in enumerate(duets):
-        for k, *_ in (*duet.private_a, *duet.private_b, *duet.shared):
-            cell_duets[k].append(j)
-    return Context(geo, clued, duets, tuple(map(tuple, cell_clues)), tuple(map(tuple, cell_duets)))
+    return Context(puzzle, geo, clued, tuple(map(tuple, cell_clues)))
 
 
 class Propagation:
@@ -178,19 +188,24 @@ class Propagation:
         dom, joined, ends = self.dom, self.joined, self.ctx.geo.ends
         while self.loops_dirty:
             self.loops_dirty = False
+            root = [_find(joined, v) for v in range(len(joined))]
             for k, x in enumerate(dom):
                 if x != BOTH:
                     continue
                 (fa, fb), (ba, bb) = ends[k][FWD], ends[k][BACK]
-                fwd_closes = _find(joined, fa) == _find(joined, fb)
-                if _find(joined, ba) == _find(joined, bb):
+                fwd_closes = root[fa] == root[fb]
+                if root[ba] == root[bb]:
                     if fwd_closes:
                         return CONTRADICTION
-                    self.assign(k, FWD)
-                    fired += 1
+                    keep, (a, b) = FWD, (fa, fb)
                 elif fwd_closes:
-                    self.assign(k, BACK)
-                    fired += 1
+                    keep, (a, b) = BACK, (ba, bb)
+                else:
+                    continue
+                self.assign(k, keep)
+                fired += 1
+                merged, old_a, old_b = _find(joined, a), root[a], root[b]
+                root = [merged if r in (old_a, old_b) else r for r in root]
         return fired
 
     def duet_rule(self) -> int:
@@ -273,17 +288,21 @@ class Propagation:
         return 0, start
 
     def run(self) -> int:
-        """Run the active rules to their fixpoint; return the steps taken or CONTRADICTION."""
+        """Run the active rules to their fixpoint; return the steps taken or CONTRADICTION.
+
+        Only the active rules can find a contradiction: a board they fill in completely is not
+        checked here (callers judge complete boards with `is_solution`).
+        """
         steps, probe_from = 0, 0
         rules, tally = self.rules, self.tally
-        while self.open_cells and not self.failed:
+        while not self.failed:
             if self.clue_agenda:
                 name, fired = "count", self.count_rule()
             elif self.loops_dirty:
                 name, fired = "cycle", self.cycle_rule()
             elif self.duet_agenda:
                 name, fired = "duet", self.duet_rule()
-            elif "probe" in rules:
+            elif "probe" in rules and self.open_cells:
                 name = "probe"
                 fired, probe_from = self.probe_rule(probe_from)
                 if not fired:
@@ -295,9 +314,7 @@ class Propagation:
             if fired:
                 steps += fired
                 tally[name] = tally.get(name, 0) + fired
-        if self.failed or (not self.open_cells and not is_solution(self.ctx, self.dom)):
-            return CONTRADICTION
-        return steps
+        return CONTRADICTION if self.failed else steps
 
 
 def _find(parent: list[int], x: int) -> int:
@@ -353,10 +370,11 @@ def is_solution(ctx: Context, dom: list[int]) -> bool:
 
 def deduce_with(puzzle: SlantPuzzle, rules: frozenset[str]) -> Deduction:
     """Return the fixpoint of the named rules on `puzzle` (see Deduction)."""
-    state = Propagation(context(puzzle), rules)
+    ctx = context(puzzle)
+    state = Propagation(ctx, rules)
     steps = state.run()
     dom, tally = tuple(state.dom), state.tally
-    if steps == CONTRADICTION:
+    if steps == CONTRADICTION or (not state.open_cells and not is_solution(ctx, state.dom)):
         return Deduction(dom, sum(tally.values()), tally, contradiction=True)
     solution = None if state.open_cells else SlantSolution(puzzle.width, puzzle.height, dom)
     return Deduction(dom, steps, tally, solution=solution)

@@ -5,7 +5,7 @@ Vocabulary as in rules.py. A *node* is one branching: a fixpoint that left cells
 
 from solvers.core.results import Count
 from solvers.slant.board import BACK, BOTH, FWD, SlantPuzzle, SlantSolution
-from solvers.slant.rules import CONTRADICTION, Propagation, context
+from solvers.slant.rules import CONTRADICTION, Propagation, context, is_solution
 
 
 def count_ladder(
@@ -17,12 +17,15 @@ def count_ladder(
     """
     solutions: list[SlantSolution] = []
     nodes = 0
-    stack = [Propagation(context(puzzle), rules)]
+    ctx = context(puzzle)
+    stack = [Propagation(ctx, rules)]
     while stack:
         state = stack.pop()
         if state.run() == CONTRADICTION:
             continue
         if not state.open_cells:
+            if not is_solution(ctx, state.dom):
+                continue
             solutions.append(SlantSolution(puzzle.width, puzzle.height, tuple(state.dom)))
             if len(solutions) >= limit:
                 return Count(len(solutions), tuple(solutions), nodes, truncated=True)

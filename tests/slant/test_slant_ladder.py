@@ -6,6 +6,7 @@ from dataclasses import replace
 import pytest
 
 from generators import GenerationSpec, get_generator
+from generators.ladder_report import measure
 from solvers import get_genre
 from solvers.core import AMBIGUOUS, GRADED, NEEDS_SEARCH, NO_SOLUTION
 from solvers.slant.board import BACK, BOTH, FWD, SlantPuzzle
@@ -129,3 +130,17 @@ def test_density_option_starts_from_that_share_of_clues():
     shares = [GENERATOR.sample(random.Random(s), spec).clues.count(None) / 81 for s in range(30)]
     assert 0.4 < sum(shares) / len(shares) < 0.6
     assert all(d in (FWD, BACK) for d in generated(1, 4)[0].solution.cells)
+
+
+def test_the_seeds_ladder_shape_on_100_unfiltered_10x10_boards():
+    """Seed: probe rate == unique rate; duet gains ~10pt incrementally yet loses nothing when
+    ablated (probe picks it up); dropping cycle or count costs >10pt; median branchings to
+    count to two are 1, 1, 0, 0 for count, cycle, duet, probe."""
+    report = measure("slant", 10, 10, 100, seed=0, options={"density": 0.75})
+    rate, ablated = report.incremental, report.ablation
+    assert rate["probe"] == report.unique == ablated["full"]
+    assert rate["duet"] - rate["cycle"] >= 0.05
+    assert ablated["full"] - ablated["duet"] <= 0.01
+    assert ablated["full"] - ablated["cycle"] >= 0.10
+    assert ablated["full"] - ablated["count"] >= 0.10
+    assert report.branchings == {"count": 1, "cycle": 1, "duet": 0, "probe": 0}
