@@ -300,7 +300,8 @@ class Propagation:
                 name, fired = "count", self.count_rule()
             elif self.loops_dirty:
                 name, fired = "cycle", self.cycle_rule()
-            elif self.duet_agenda:
+            elif self.duet_agenda and (self.open_cells or "count" not in rules):
+                # On a complete board at rest under count every clue is met: no duet can fire.
                 name, fired = "duet", self.duet_rule()
             elif "probe" in rules and self.open_cells:
                 name = "probe"
