@@ -1,7 +1,7 @@
 """What every genre shares: the contract, the result values, errors and small data structures."""
 
 from solvers.core.errors import PuzzleFormatError, UnknownGenreError
-from solvers.core.genre import ENGINES, Genre
+from solvers.core.genre import Genre
 from solvers.core.results import (
     AMBIGUOUS,
     GRADED,
@@ -14,7 +14,6 @@ from solvers.core.results import (
 
 __all__ = [
     "AMBIGUOUS",
-    "ENGINES",
     "GRADED",
     "NEEDS_SEARCH",
     "NO_SOLUTION",

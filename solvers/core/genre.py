@@ -7,7 +7,7 @@ a *level* a rule name of the genre's ladder (or its index), *rules* a set of rul
 """
 
 import hashlib
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,10 +23,9 @@ from solvers.core.results import (
 
 Puzzle = Any
 Solution = Any
-ENGINES = ("ladder", "cpsat", "brute")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Genre:
     """A genre's rules, texts, ladder and counters, as the pipeline sees them.
 
@@ -37,11 +36,15 @@ class Genre:
       check(puzzle, solution)  rulebook violations, [] when the solution is valid
       deduce_with(puzzle, rules)         fixpoint of the named rules -> Deduction
       count_ladder(puzzle, rules, limit, max_nodes)  propagate with rules, then branch -> Count
-      count_cpsat(puzzle, limit), count_brute(puzzle, limit)   the independent counters -> Count
+      counters                 the other engines by name, e.g. {"cpsat": f, "brute": g}, each
+                               f(puzzle, limit) -> Count; they share no rule code with the ladder
+      independent              the engine the bank admits a puzzle with, beside the ladder
       images(puzzle)           canonical texts of the puzzle's symmetric images
       dimensions(puzzle)       (width, height) as the bank stores them
       clue_count(puzzle)       how many clues the puzzle shows
       draw(puzzle, solution)   a multi-line text picture (solution may be None)
+      grade_with               None, or a genre's own grading function (puzzle) -> Grade for a
+                               genre graded by measurements rather than by its deduction ladder
     """
 
     name: str
@@ -53,12 +56,18 @@ class Genre:
     check: Callable[[Puzzle, Solution], list[str]]
     deduce_with: Callable[[Puzzle, frozenset[str]], Deduction]
     count_ladder: Callable[[Puzzle, frozenset[str], int, int | None], Count]
-    count_cpsat: Callable[[Puzzle, int], Count]
-    count_brute: Callable[[Puzzle, int], Count]
+    counters: Mapping[str, Callable[[Puzzle, int], Count]]
     images: Callable[[Puzzle], Iterable[str]]
     dimensions: Callable[[Puzzle], tuple[int, int]]
     clue_count: Callable[[Puzzle], int]
     draw: Callable[[Puzzle, Solution | None], str]
+    independent: str = "cpsat"
+    grade_with: Callable[[Puzzle], Grade] | None = None
+
+    @property
+    def engines(self) -> tuple[str, ...]:
+        """Return the names `count` takes: "ladder" and the genre's other counters."""
+        return ("ladder", *self.counters)
 
     def level_index(self, level: str | int) -> int:
         """Return the ladder position of `level` (a rule name or an index); ValueError if none."""
@@ -94,14 +103,18 @@ class Genre:
         """Return how many solutions `engine` finds, stopping at `limit` (see `Count`)."""
         if engine == "ladder":
             return self.count_ladder(puzzle, self.rules_up_to(level), limit, max_nodes)
-        if engine == "cpsat":
-            return self.count_cpsat(puzzle, limit)
-        if engine == "brute":
-            return self.count_brute(puzzle, limit)
-        raise ValueError(f"unknown counting engine {engine!r} (engines: {', '.join(ENGINES)})")
+        if engine in self.counters:
+            return self.counters[engine](puzzle, limit)
+        raise ValueError(f"{self.name} has no counting engine {engine!r} "
+                         f"(engines: {', '.join(self.engines)})")
 
     def grade(self, puzzle: Puzzle) -> Grade:
-        """Return the lowest ladder level whose fixpoint solves `puzzle`, or why there is none."""
+        """Return the lowest ladder level whose fixpoint solves `puzzle`, or why there is none.
+
+        A genre with its own `grade_with` is graded by that instead.
+        """
+        if self.grade_with is not None:
+            return self.grade_with(puzzle)
         for index, name in enumerate(self.ladder):
             deduction = self.deduce(puzzle, index)
             if deduction.solved:
