@@ -1,0 +1,128 @@
+"""Admission: the bank's gate for one generated puzzle, and the same gate run again on bank rows.
+
+Vocabulary: an *outcome* is what one seed gives, a row dict when the puzzle is admitted or a
+rejection reason (a short string) when it is not. A row has the bank's columns (see banks.schema).
+A puzzle is admitted only when the ladder counter and the genre's independent counter (e.g.
+CP-SAT) both count exactly one solution, the rulebook `check` accepts the generator's solution
+and the genre grades the puzzle. (With one solution and a valid one in hand, they are the same;
+the counters' own solutions are not compared, as a genre may count "solvable" as one, e.g. a
+Color Sort deal whose solvers find different move sequences.)
+"""
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from generators import GenerationSpec, get_generator
+from solvers import get_genre
+from solvers.core import GRADED, Genre, Grade, PuzzleFormatError, UnknownGenreError
+
+NO_CANDIDATE = "no-candidate"
+COUNTER_DISAGREE = "counter-disagree"
+COUNT_TRUNCATED = "count-truncated"
+NO_SOLUTION = "no-solution"
+AMBIGUOUS = "ambiguous"
+CHECK_FAILED = "check-failed"
+# An ungraded puzzle is refused with its grade status, e.g. "needs-search".
+
+
+def admit(genre_name: str, spec: GenerationSpec, seed: int) -> dict[str, Any] | str:
+    """Return the bank row of the puzzle the genre's generator makes from `seed`, or why not.
+
+    The generator gets random.Random(seed); the rejection reasons are the module's constants
+    (NO_CANDIDATE when the generator gave up) or the grade status of an ungraded puzzle.
+    """
+    genre, generator = get_genre(genre_name), get_generator(genre_name)
+    candidate = generator.generate(random.Random(seed), spec)
+    if candidate is None:
+        return NO_CANDIDATE
+    grade = genre.grade(candidate.puzzle)
+    reason = rejection(genre, candidate.puzzle, candidate.solution, grade)
+    if reason:
+        return reason
+    return derived_columns(genre, candidate.puzzle, candidate.solution, grade) | {
+        "seed": seed,
+        "generator_version": generator.version,
+        "measurements": json.dumps(candidate.measurements, sort_keys=True, separators=(",", ":")),
+    }
+
+
+def rejection(genre: Genre, puzzle: Any, solution: Any, grade: Grade) -> str | None:
+    """Return why the bank must refuse `puzzle` with `solution`, or None when it may take it.
+
+    The ladder counter and the genre's independent counter must each count exactly one solution
+    (stopping at two) without giving up; `check` must accept `solution`; `grade` must be GRADED.
+    """
+    ladder = genre.count(puzzle, limit=2, engine="ladder")
+    independent = genre.count(puzzle, limit=2, engine=genre.independent)
+    if ladder.count != independent.count:
+        return COUNTER_DISAGREE
+    if ladder.count > 1:
+        return AMBIGUOUS
+    if ladder.truncated or independent.truncated:
+        return COUNT_TRUNCATED
+    if ladder.count == 0:
+        return NO_SOLUTION
+    if genre.check(puzzle, solution):
+        return CHECK_FAILED
+    if grade.status != GRADED:
+        return grade.status
+    return None
+
+
+def derived_columns(genre: Genre, puzzle: Any, solution: Any, grade: Grade) -> dict[str, Any]:
+    """Return the row columns that follow from the puzzle, its solution and its grade alone."""
+    width, height = genre.dimensions(puzzle)
+    return {
+        "id": genre.puzzle_id(puzzle),
+        "genre": genre.name,
+        "width": width,
+        "height": height,
+        "size": f"{width}x{height}",
+        "grade": grade.name,
+        "grade_level": grade.level,
+        "steps": grade.steps,
+        "clues": genre.clue_count(puzzle),
+        "puzzle": genre.format(puzzle),
+        "solution": genre.format_solution(solution),
+    }
+
+
+def verify_rows(rows: Iterable[dict[str, Any]]) -> list[str]:
+    """Return the problems found by re-admitting bank rows, each line naming its row id.
+
+    Every row's puzzle and solution are parsed from their texts, recounted with both counters,
+    rechecked and regraded, and the columns `derived_columns` gives are recomputed and compared;
+    an id seen twice is a problem too. An empty list means every row passed.
+    """
+    problems: list[str] = []
+    ids: Counter[str] = Counter()
+    for row in rows:
+        ids[row["id"]] += 1
+        problems.extend(f"{row['id']}: {problem}" for problem in row_problems(row))
+    problems.extend(f"{rid}: appears {n} times" for rid, n in sorted(ids.items()) if n > 1)
+    return problems
+
+
+def row_problems(row: dict[str, Any]) -> list[str]:
+    """Return what is wrong with one bank row (see verify_rows), without its id."""
+    try:
+        genre = get_genre(row["genre"])
+        puzzle = genre.parse(row["puzzle"])
+        solution = genre.parse_solution(row["solution"], puzzle)
+    except UnknownGenreError as error:
+        return [str(error)]
+    except PuzzleFormatError as error:
+        return [f"does not parse: {error}"]
+    grade = genre.grade(puzzle)
+    reason = rejection(genre, puzzle, solution, grade)
+    problems = [f"fails admission: {reason}"] if reason else []
+    recomputed = derived_columns(genre, puzzle, solution, grade)
+    problems.extend(
+        f"{column} is {row[column]!r}, recomputed {value!r}"
+        for column, value in recomputed.items()
+        if row[column] != value
+    )
+    return problems

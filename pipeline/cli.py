@@ -1,0 +1,370 @@
+"""The puzzlebank command line: build | verify | query | export | solve | show | ladder-report.
+
+Exit status: 0 done; 1 a build that published nothing (short buckets or failed re-verification,
+report printed); 2 bad arguments or input, including a bank that fails `verify` (one line on
+stderr, never a traceback); 130 interrupted. Heavy imports wait for the command that needs them:
+Prefect only for build and verify (after the local server is up), banks/polars only for bank
+commands.
+"""
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from pipeline.batches import parse_size
+from pipeline.server import DEFAULT_PORT, ServerError, local_server
+from solvers import get_genre
+from solvers.core import PuzzleFormatError, UnknownGenreError
+
+DEFAULT_ROOT = os.environ.get("PUZZLEBANK_ROOT", "puzzlebank-data")
+TABLE_COLUMNS = ("id", "genre", "size", "grade", "steps", "clues", "puzzle")
+
+
+class InputError(Exception):
+    """Bad arguments or input; str() is the one line the user sees."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one-line InputErrors instead of usage dumps, and whose
+    options may come after its positional arguments (`solve slant --json TEXT`)."""
+
+    intermixing = False
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("puzzlebank").strip()
+        raise InputError(f"{command}: {message}" if command else message)
+
+    def parse_known_args(
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """Parse like parse_known_intermixed_args (which calls back here for each pass)."""
+        if self.intermixing or self._subparsers is not None:
+            return super().parse_known_args(args, namespace)
+        self.intermixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self.intermixing = False
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; return its exit status (see the module comment)."""
+    try:
+        args = make_parser().parse_args(argv)
+        return args.run(args)
+    except SystemExit as done:  # --help
+        return done.code if isinstance(done.code, int) else 0
+    except KeyboardInterrupt:
+        print("puzzlebank: interrupted", file=sys.stderr)
+        return 130
+    except (InputError, PuzzleFormatError, UnknownGenreError, ServerError, OSError) as error:
+        print(f"puzzlebank: {one_line(error)}", file=sys.stderr)
+        return 2
+
+
+def one_line(error: BaseException) -> str:
+    """Return the error's message on one line."""
+    return " ".join(str(error).split()) or type(error).__name__
+
+
+@contextlib.contextmanager
+def bank_errors() -> Iterator[None]:
+    """Turn a BankError (a missing bank or version, a tampered file...) into an InputError."""
+    from banks import BankError
+
+    try:
+        yield
+    except BankError as error:
+        raise InputError(str(error)) from None
+
+
+def size_arg(text: str) -> str:
+    """argparse type: a "WxH" size, normalised (e.g. "5X5" -> "5x5")."""
+    try:
+        return "{}x{}".format(*parse_size(text))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def count_arg(text: str) -> int:
+    """argparse type: a whole number >= 1."""
+    if not text.strip().isdecimal() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
+    return int(text)
+
+
+def seed_arg(text: str) -> int:
+    """argparse type: an integer seed."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed {text!r} is not an integer") from None
+
+
+def make_parser() -> Parser:
+    """Return the parser of every command; each sets `run` to its command function."""
+    parser = Parser(prog="puzzlebank", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, run: Any, help_text: str) -> Parser:
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub.set_defaults(run=run)
+        return sub
+
+    def bank_options(sub: Parser) -> None:
+        sub.add_argument("bank", metavar="BANK")
+        sub.add_argument("--root", default=DEFAULT_ROOT, help="folder of the banks")
+
+    def flow_options(sub: Parser) -> None:
+        sub.add_argument("--workers", type=count_arg, default=1, help="worker processes")
+        sub.add_argument("--port", type=count_arg, default=DEFAULT_PORT,
+                         help="port of the local Prefect server to use or start")
+
+    build = command("build", cmd_build, "build, re-verify and publish a bank's next version")
+    bank_options(build)
+    build.add_argument("--genre", required=True)
+    build.add_argument("--size", type=size_arg, action="append", required=True,
+                       help="WxH board size (repeatable)")
+    build.add_argument("--per-grade", type=count_arg, required=True,
+                       help="puzzles per (size, grade) bucket")
+    build.add_argument("--seed", type=seed_arg, default=0)
+    build.add_argument("--budget", type=count_arg, help="most generator attempts in all")
+    build.add_argument("--allow-short", action="store_true",
+                       help="publish even when a bucket is short")
+    build.add_argument("--boards-per-task", type=count_arg, help="boards per generation task")
+    build.add_argument("--batches-per-round", type=count_arg, help="tasks submitted per round")
+    flow_options(build)
+
+    verify = command("verify", cmd_verify, "re-verify a bank version from disk (0 if it passes)")
+    bank_options(verify)
+    verify.add_argument("--version", type=count_arg, help="version number (default LATEST)")
+    flow_options(verify)
+
+    query = command("query", cmd_query, "print the rows of a published bank version")
+    bank_options(query)
+    query.add_argument("--genre")
+    query.add_argument("--size", type=size_arg)
+    query.add_argument("--grade")
+    query.add_argument("--limit", type=count_arg)
+    query.add_argument("--version", type=count_arg)
+    query.add_argument("--format", choices=("table", "json", "csv"), default="table")
+
+    export = command("export", cmd_export, "export a published version as JSON and Parquet")
+    bank_options(export)
+    export.add_argument("--out", required=True, help="folder to export into")
+    export.add_argument("--version", type=count_arg)
+
+    solve = command("solve", cmd_solve, "solve, count and grade puzzle texts")
+    solve.add_argument("genre", metavar="GENRE")
+    solve.add_argument("texts", metavar="TEXT", nargs="*")
+    solve.add_argument("--file", help="one puzzle per line ('-' for stdin)")
+    solve.add_argument("--json", action="store_true", help="one JSON object per line")
+
+    show = command("show", cmd_show, "draw a puzzle, and its solution, as text")
+    show.add_argument("genre", metavar="GENRE")
+    show.add_argument("text", metavar="TEXT")
+    shown = show.add_mutually_exclusive_group()
+    shown.add_argument("--solution", help="a solution text to draw in")
+    shown.add_argument("--solve", action="store_true", help="draw the unique solution")
+
+    report = command("ladder-report", cmd_ladder_report,
+                     "print the incremental and ablation tables of a genre's ladder")
+    report.add_argument("genre", metavar="GENRE")
+    report.add_argument("--size", type=size_arg, required=True)
+    report.add_argument("--boards", type=count_arg, required=True)
+    report.add_argument("--seed", type=seed_arg, default=0)
+    return parser
+
+
+# -- build and verify: Prefect flows against a local server ------------------------------------
+
+
+def run_flow(args: argparse.Namespace, name: str, **parameters: Any) -> dict[str, Any]:
+    """Run the flow called `name` of pipeline.flows against a local server; return its result."""
+    os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
+    with bank_errors(), local_server(args.root, args.port):
+        from pipeline import flows
+
+        try:
+            return getattr(flows, name)(**parameters)
+        finally:
+            flows.drain()
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    """Build a bank version; print its summary and any short bucket; 0 only when published."""
+    get_genre(args.genre)
+    with bank_errors():
+        from banks import BankStore
+
+        BankStore(args.root).bank_dir(args.bank)
+    tuning = {"boards_per_task": args.boards_per_task, "batches_per_round": args.batches_per_round}
+    result = run_flow(
+        args, "build_bank", bank=args.bank, genre=args.genre, sizes=args.size,
+        per_grade=args.per_grade, seed=args.seed, budget=args.budget, workers=args.workers,
+        root=str(Path(args.root).resolve()), allow_short=args.allow_short,
+        **{name: value for name, value in tuning.items() if value is not None},
+    )
+    from pipeline.flows import PUBLISHED, short_lines
+
+    stats = result["stats"]
+    refused = ", ".join(f"{reason} {n}" for reason, n in stats["rejections"].items()) or "none"
+    print(f"{args.bank}: {result['status']}"
+          + (f" v{result['version']:04d}" if result["version"] else "")
+          + f", {result['rows']} puzzles from {stats['attempts']} attempts in "
+          f"{stats['generate_seconds']:.1f} s (refused: {refused})")
+    for line in short_lines(result["short"]):
+        print(line)
+    verification = result["verification"]
+    if verification and verification["status"] != "passed":
+        for problem in verification["problems"]:
+            print(f"problem: {problem}")
+    if result["status"] == PUBLISHED:
+        version = "v{:04d}".format(result["version"])
+        print(f"bank at {Path(args.root).resolve() / args.bank / version}")
+        print(f"query it: puzzlebank query {args.bank} --root {args.root} --limit 10")
+        return 0
+    if result["short"] and not args.allow_short:
+        print("nothing written: raise --budget, or pass --allow-short to publish a short bank",
+              file=sys.stderr)
+    return 1
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Re-verify a version (default LATEST) without changing it; 0 only when it passes."""
+    from banks import BankStore
+
+    store = BankStore(args.root)
+    with bank_errors():
+        version = args.version or store.latest(args.bank)
+        if version is None:
+            raise InputError(f"bank {args.bank!r} has no published version in {args.root}")
+        store.manifest(args.bank, version)
+    report = run_flow(args, "verify_version", bank=args.bank, version=version,
+                      root=str(Path(args.root).resolve()), workers=args.workers)
+    if report["status"] == "passed":
+        print(f"{args.bank} v{version:04d}: passed, {report['rows']} rows re-verified "
+              f"in {report['seconds']:.1f} s")
+        return 0
+    for problem in report["problems"]:
+        print(problem)
+    raise InputError(f"{args.bank} v{version:04d} fails verification: "
+                     f"{report['problem_count']} problem(s), first: {report['problems'][0]}")
+
+
+# -- reading banks -----------------------------------------------------------------------------
+
+
+def cmd_query(args: argparse.Namespace) -> int:
+    """Print the matching rows of a published version as a table, JSON or CSV."""
+    from banks import scan, select
+
+    with bank_errors():
+        frame = select(scan(args.root, args.bank, args.version),
+                       genre=args.genre, size=args.size, grade=args.grade)
+        rows = (frame.head(args.limit) if args.limit else frame).collect()
+    if args.format == "csv":
+        sys.stdout.write(rows.write_csv())
+    elif args.format == "json":
+        print(json_rows(rows.to_dicts()))
+    else:
+        print(table_text(rows.select(TABLE_COLUMNS).to_dicts(), TABLE_COLUMNS))
+    return 0
+
+
+def json_rows(rows: list[dict[str, Any]]) -> str:
+    """Return rows as a JSON array, one row per line; seeds as strings, measurements as objects."""
+    def clean(row: dict[str, Any]) -> dict[str, Any]:
+        return row | {"seed": str(row["seed"]), "measurements": json.loads(row["measurements"])}
+
+    lines = ",\n".join(json.dumps(clean(row), sort_keys=True) for row in rows)
+    return f"[\n{lines}\n]" if rows else "[]"
+
+
+def table_text(rows: list[dict[str, Any]], columns: Sequence[str]) -> str:
+    """Return rows as an aligned text table under a header line."""
+    cells = [list(columns), *([str(row[name]) for name in columns] for row in rows)]
+    widths = [max(len(line[i]) for line in cells) for i in range(len(columns))]
+    return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True))
+                     .rstrip() for line in cells)
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Export a published version for front ends; print where it went."""
+    from banks import export_json
+
+    with bank_errors():
+        folder = export_json(args.root, args.bank, args.out, args.version)
+    print(folder)
+    return 0
+
+
+# -- puzzles from the command line -------------------------------------------------------------
+
+
+def puzzle_texts(args: argparse.Namespace) -> list[str]:
+    """Return the puzzle texts of `solve`: the TEXT arguments, then the lines of --file."""
+    texts = list(args.texts)
+    if args.file:
+        lines = sys.stdin.read() if args.file == "-" else Path(args.file).read_text()
+        texts.extend(line.strip() for line in lines.splitlines() if line.strip())
+    if not texts:
+        raise InputError("solve: give puzzle texts as arguments or with --file")
+    return texts
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Solve, count and grade each puzzle; 2 when some text does not parse (the rest still go).
+
+    A text that does not parse is a {"puzzle", "error"} object with --json (and one summary line
+    on stderr at the end), else one "puzzlebank: TEXT: does not parse: ..." line on stderr.
+    """
+    from pipeline.solving import report_text, solve_report
+
+    genre = get_genre(args.genre)
+    texts = puzzle_texts(args)
+    failed = 0
+    for text in texts:
+        report = solve_report(genre, text)
+        failed += "error" in report
+        if args.json:
+            print(json.dumps(report), flush=True)
+        elif "error" in report:
+            print(f"puzzlebank: {report_text(genre, report)}", file=sys.stderr, flush=True)
+        else:
+            print(report_text(genre, report) + "\n", flush=True)
+    if failed and args.json:
+        raise InputError(f"{failed} of {len(texts)} puzzle texts do not parse")
+    return 2 if failed else 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """Draw a puzzle, with the given solution or (--solve) its unique one."""
+    genre = get_genre(args.genre)
+    puzzle = genre.parse(args.text)
+    solution = None
+    if args.solution:
+        solution = genre.parse_solution(args.solution, puzzle)
+    elif args.solve:
+        found = genre.count(puzzle, limit=2)
+        if found.count != 1:
+            raise InputError(f"the puzzle has {'no' if not found.count else 'several'} "
+                             f"solutions; nothing to draw in")
+        solution = found.solutions[0]
+    print(genre.draw(puzzle, solution))
+    return 0
+
+
+def cmd_ladder_report(args: argparse.Namespace) -> int:
+    """Print the ladder report of a genre on sampled boards of one size."""
+    from generators.ladder_report import measure
+
+    get_genre(args.genre)
+    width, height = parse_size(args.size)
+    print(measure(args.genre, width, height, args.boards, args.seed).format())
+    return 0

@@ -1,0 +1,226 @@
+"""The build and verify flows end to end, through the CLI, on tiny Slant banks.
+
+All of them share one Prefect test server (see conftest.prefect_api); banks are copied before a
+test changes them, so each test starts from the same built banks.
+"""
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from banks import BankStore
+from pipeline.cli import main
+
+pytestmark = pytest.mark.flow
+
+BANK = "tiny"
+SPEC = ("--genre", "slant", "--size", "4x4", "--size", "5x5", "--per-grade", "1",
+        "--boards-per-task", "8", "--batches-per-round", "8", "--seed", "11")
+PUZZLEBANK = str(Path(sys.executable).with_name("puzzlebank"))
+
+
+def build_args(root, *extra, workers=1, bank=BANK):
+    return ["build", bank, *SPEC, "--workers", str(workers), "--root", str(root), *extra]
+
+
+def part_bytes(root, version=1, bank=BANK):
+    """Return {file name: bytes} of a version's part files."""
+    folder = Path(root) / bank / f"v{version:04d}"
+    return {path.name: path.read_bytes() for path in sorted(folder.glob("*.parquet"))}
+
+
+@pytest.fixture(scope="module")
+def built(prefect_api, tmp_path_factory):
+    """Return {workers: root} of the same bank built with 1 and with 2 workers."""
+    roots = {}
+    for workers in (1, 2):
+        roots[workers] = tmp_path_factory.mktemp(f"workers{workers}")
+        assert main(build_args(roots[workers], workers=workers)) == 0
+    return roots
+
+
+@pytest.fixture
+def copy_of(tmp_path):
+    """Return a function giving a fresh copy of a built root."""
+    def copy(root):
+        target = tmp_path / "copy"
+        shutil.copytree(root, target, ignore=shutil.ignore_patterns(".prefect"))
+        return target
+    return copy
+
+
+def test_one_or_two_workers_write_byte_identical_parquet(built):
+    one, two = part_bytes(built[1]), part_bytes(built[2])
+    assert one and one == two
+    manifests = [BankStore(root).manifest(BANK, 1) for root in (built[1], built[2])]
+    assert manifests[0].logical_sha256 == manifests[1].logical_sha256
+    assert manifests[0].buckets == {f"{size}/{grade}": 1 for size in ("4x4", "5x5")
+                                    for grade in ("count", "cycle", "duet", "probe")}
+
+
+def test_a_build_publishes_a_verified_version_whose_manifest_says_how_it_was_made(built):
+    store = BankStore(built[1])
+    manifest = store.manifest(BANK, 1)
+    assert store.latest(BANK) == 1
+    assert manifest.status == "passed"
+    assert manifest.spec["seed"] == 11 and manifest.spec["sizes"] == ["4x4", "5x5"]
+    stats = manifest.build_stats
+    assert stats["short"] == [] and stats["accepted"] == 8
+    assert stats["attempts"] == stats["accepted"] + sum(stats["rejections"].values())
+
+
+def test_verify_passes_a_published_version(cli, built):
+    run = cli("verify", BANK, "--root", built[2], "--workers", "2")
+    assert run.status == 0, run.err
+    assert "passed, 8 rows re-verified" in run.out
+
+
+def test_a_second_version_never_repeats_a_puzzle_of_the_first(cli, built, copy_of):
+    root = copy_of(built[1])
+    run = cli(*build_args(root))
+    assert run.status == 0, run.out + run.err
+    store = BankStore(root)
+    first, second = (set(store.read_version(BANK, v).column("id").to_pylist()) for v in (1, 2))
+    assert len(second) == 8 and not first & second
+    manifest = store.manifest(BANK, 2)
+    assert manifest.parent_version == 1
+    assert manifest.build_stats["rejections"]["duplicate"] >= 8  # same seed: v1 came back
+
+
+def test_a_flipped_byte_fails_verify_naming_the_file(cli, built, copy_of):
+    root = copy_of(built[1])
+    part = next((root / BANK / "v0001").glob("*.parquet"))
+    data = bytearray(part.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    part.write_bytes(bytes(data))
+    run = cli("verify", BANK, "--root", root)
+    assert run.status == 2
+    assert run.err.count("\n") == 1
+    assert part.name in run.err and "sha256" in run.err
+
+
+def test_a_changed_clue_with_the_hashes_fixed_up_is_caught_by_the_recount(cli, built, copy_of):
+    from banks.digest import file_sha256, logical_sha256
+
+    root = copy_of(built[1])
+    folder = root / BANK / "v0001"
+    part = next(folder.glob("*.parquet"))
+    table = pq.read_table(part)
+    rows = table.to_pylist()
+    puzzle = rows[0]["puzzle"]
+    at = next(i for i, ch in enumerate(puzzle) if ch in "1234")
+    rows[0]["puzzle"] = puzzle[:at] + "0" + puzzle[at + 1 :]
+    forged = pa.Table.from_pylist(rows, schema=table.schema)
+    pq.write_table(forged, part)
+    manifest = json.loads((folder / "_manifest.json").read_text())
+    manifest["files"][0] |= {"sha256": file_sha256(part), "bytes": part.stat().st_size}
+    manifest["logical_sha256"] = logical_sha256(forged)
+    (folder / "_manifest.json").write_text(json.dumps(manifest))
+
+    run = cli("verify", BANK, "--root", root)
+    assert run.status == 2
+    assert run.err.count("\n") == 1
+    assert f"{rows[0]['id']}: fails admission" in run.err
+    assert f"{rows[0]['id']}: fails admission" in run.out
+
+
+def test_a_short_bank_is_reported_bucket_by_bucket_and_not_written(cli, tmp_path, prefect_api):
+    run = cli(*build_args(tmp_path, "--budget", "16"))
+    assert run.status == 1
+    short = [line for line in run.out.splitlines() if line.startswith("short: ")]
+    assert len(short) >= 6  # 16 attempts reach at most two of the eight buckets
+    assert "short: 5x5/probe made 0 of 1 (short by 1)" in short
+    assert not (tmp_path / BANK).exists() or BankStore(tmp_path).versions(BANK) == []
+
+
+def test_allow_short_publishes_and_the_manifest_lists_exactly_the_short_buckets(
+    cli, tmp_path, prefect_api
+):
+    run = cli(*build_args(tmp_path, "--budget", "16", "--allow-short"))
+    assert run.status == 0, run.out + run.err
+    manifest = BankStore(tmp_path).manifest(BANK, 1)
+    expected = [
+        {"size": size, "grade": grade, "quota": 1, "made": 0, "short": 1}
+        for size in ("4x4", "5x5") for grade in ("count", "cycle", "duet", "probe")
+        if f"{size}/{grade}" not in manifest.buckets
+    ]
+    assert manifest.build_stats["short"] == expected
+    printed = [line for line in run.out.splitlines() if line.startswith("short: ")]
+    assert printed == [f"short: {b['size']}/{b['grade']} made 0 of 1 (short by 1)"
+                       for b in expected]
+
+
+def test_a_version_that_fails_re_verification_is_rejected_not_published(
+    cli, built, copy_of, monkeypatch
+):
+    import pipeline.flows  # here, not at the top: Prefect must load after prefect_api's settings
+
+    root = copy_of(built[1])
+    monkeypatch.setattr(pipeline.flows, "verify_rows",
+                        lambda rows: [f"{rows[0]['id']}: a planted problem"])
+    run = cli(*build_args(root, "--seed", "12"))
+    assert run.status == 1
+    assert "a planted problem" in run.out
+    store = BankStore(root)
+    assert store.latest(BANK) == 1 and store.versions(BANK) == [1]
+    assert (root / BANK / "_rejected" / "v0002-1").is_dir()
+
+
+def children_of(pid):
+    """Return the pids of the direct children of process `pid` (all its threads)."""
+    found = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found.update(int(child) for child in (task / "children").read_text().split())
+    return found
+
+
+def gone(pid):
+    """Return True when process `pid` has exited (or is a zombie waiting to be reaped)."""
+    try:
+        return "State:\tZ" in Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_build_killed_mid_way_leaves_the_published_version_and_a_rerun_succeeds(
+    built, copy_of
+):
+    root = copy_of(built[1])
+    before = part_bytes(root)
+    args = [PUZZLEBANK, *build_args(root, workers=2)]
+    args[args.index("--per-grade") + 1] = "2"
+    env = os.environ | {"PREFECT_LOGGING_LEVEL": "INFO",
+                        "PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL": "INFO"}
+    build = subprocess.Popen(args, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+                             env=env)
+    for line in build.stderr:
+        if "round 1:" in line:  # the first round is in, later rounds are running
+            workers = children_of(build.pid)
+            build.send_signal(signal.SIGKILL)
+            break
+    assert build.wait() == -signal.SIGKILL, "the build ended before it could be killed"
+    assert len(workers) >= 2  # the two pool workers (and multiprocessing's resource tracker)
+    deadline = time.monotonic() + 60
+    while not all(gone(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert all(gone(pid) for pid in workers), "pool workers outlived the killed build"
+
+    store = BankStore(root)
+    assert store.latest(BANK) == 1 and part_bytes(root) == before
+
+    args[args.index("--workers") + 1] = "1"  # workers change nothing but speed
+    assert main(args[1:]) == 0
+    assert store.latest(BANK) == 2 and store.versions(BANK) == [1, 2]
+    assert store.manifest(BANK, 2).build_stats["rounds"] >= 3  # so round 1 was mid-way
+    assert part_bytes(root) == before
+    assert not [entry for entry in (root / BANK).iterdir() if entry.name.startswith(".")]
