@@ -1,0 +1,342 @@
+"""The Chesspy deduction ladder: zero < number < board < type, and the sweep that runs it.
+
+Vocabulary (see board.py): `may[i]` is the bit set of free cells where value VALUES[i] (EMPTY,
+ROOK, BISHOP, KNIGHT) is still possible, so a cell's domain is read across the four sets; a cell
+is *decided* when one value is left, *placed* when that value is a piece, *filled* when EMPTY is
+gone (a piece stands there, maybe of an open type). *Attackers* of a numbered cell are the cells
+where a possible piece would attack it. A rule application that narrows something is a *step*.
+
+- zero: a 0 removes, from every cell that could attack it, the piece types that would.
+- number: one number n (1 or more). *met*: its placed attackers already reach n, so the other
+  attackers lose the attacking types; *exact*: placed attackers plus the open cells that could
+  still attack it make exactly n, so each of those cells holds an attacking piece; *all-attack*:
+  the attacks it still lacks equal the pieces not yet placed, so every piece still to place
+  attacks it, and each open cell keeps only the types that would.
+- board: whole-board counts. *all-placed*: as many cells are filled as there are pieces, so the
+  rest are empty; *fill*: filled plus still-possible cells make exactly the pieces, so all of
+  those hold pieces; *used-up*: every piece of a type is placed, so no other cell holds one.
+- type: per type, the open cells that can still take it are exactly its remaining count, so
+  every one of them holds it.
+
+The sweep (the seed's solver): each pass runs the active rules in ladder order, each over all of
+its places: zeros in name order (A1, A2, ..., B1, ...), numbers largest first and ties in name
+order, with met, exact, all-attack in turn on each; board's all-placed, fill, then used-up for
+rook, bishop, knight; type for rook, bishop, knight. Passes repeat until one changes nothing.
+So a rule gets its turn when the pass reaches it, even where a lower rule would do the same on
+the next pass: the seed's example ends with `board` (5 steps, highest rule 3), though `number`
+alone would finish it on a second look at B1. Only the active rules find contradictions; a
+board they decide completely is judged against the rulebook by `is_solution`.
+"""
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from solvers.chesspy.board import (
+    EMPTY,
+    PIECES,
+    VALUES,
+    ChesspyPuzzle,
+    ChesspySolution,
+    Geometry,
+    geometry,
+)
+from solvers.core.results import Deduction
+
+CONTRADICTION = -1
+LADDER = ("zero", "number", "board", "type")
+NUMBER_KINDS = ("met", "exact", "all-attack")
+PIECE_INDICES = (1, 2, 3)  # positions of ROOK, BISHOP, KNIGHT in VALUES and in `may`
+
+Masks = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rule application that narrowed something.
+
+    `rule` is the ladder name, `kind` the sub-rule ("zero", "met", "exact", "all-attack",
+    "all-placed", "fill", "used-up", "type"); `cell` the numbered cell it looked at (zero and
+    number) and `piece` the piece type it counted (used-up and type); `before` and `after` the
+    `may` sets around it.
+    """
+
+    rule: str
+    kind: str
+    cell: int | None
+    piece: int | None
+    before: Masks
+    after: Masks
+
+
+@dataclass(frozen=True)
+class Context:
+    """A puzzle's derived tables.
+
+    `free` is the bit set of unnumbered cells; `zeros` the cells showing 0 in name order;
+    `numbered` the (cell, n) with n >= 1, largest n first, ties in name order; `total` the
+    pieces to place and `counts[i]` the inventory count of VALUES[i] (counts[0] unused);
+    `attacks[i][k]` the cells a VALUES[i] piece on k attacks (attacks[0] unused).
+    """
+
+    puzzle: ChesspyPuzzle
+    geo: Geometry
+    free: int
+    zeros: tuple[int, ...]
+    numbered: tuple[tuple[int, int], ...]
+    total: int
+    counts: tuple[int, int, int, int]
+    attacks: tuple[tuple[int, ...], ...]
+
+
+@lru_cache(maxsize=512)
+def context(puzzle: ChesspyPuzzle) -> Context:
+    """Return the derived tables of `puzzle` (cached: generators ask for the same puzzle often)."""
+    geo = geometry(puzzle.width, puzzle.height)
+    numbers = puzzle.numbers
+    free = sum(1 << k for k, n in enumerate(numbers) if n is None)
+    rank = {k: i for i, k in enumerate(geo.name_order)}
+    zeros = tuple(k for k in geo.name_order if numbers[k] == 0)
+    numbered = tuple(sorted(((k, n) for k, n in enumerate(numbers) if n),
+                            key=lambda item: (-item[1], rank[item[0]])))
+    counts = (0, *puzzle.inventory)
+    attacks = ((), *(geo.attacks[p] for p in PIECES))
+    return Context(puzzle, geo, free, zeros, numbered, puzzle.pieces, counts, attacks)
+
+
+def initial_masks(ctx: Context) -> list[int]:
+    """Return the `may` sets before any rule: every free cell may be empty or hold any piece
+    type the inventory has."""
+    return [ctx.free, *(ctx.free if ctx.counts[i] else 0 for i in PIECE_INDICES)]
+
+
+def domain(may, k: int) -> int:
+    """Return cell k's domain (a set of value bits) as `may` has it."""
+    return sum(VALUES[i] for i in range(4) if may[i] >> k & 1)
+
+
+def placed_sets(may) -> tuple[int, int, int, int]:
+    """Return, for each value index, the cells decided as that value."""
+    e, r, b, n = may
+    return (e & ~(r | b | n), r & ~(e | b | n), b & ~(e | r | n), n & ~(e | r | b))
+
+
+def undecided(may) -> int:
+    """Return the cells that still have two or more values."""
+    e, r, b, n = may
+    return (e & (r | b | n)) | (r & (b | n)) | (b & n)
+
+
+class Propagation:
+    """The `may` sets under deduction by the active `rules`, with the steps taken so far.
+
+    `tally` counts steps by rule name; `trace` (kept when asked for) lists every Step.
+    """
+
+    __slots__ = ("ctx", "may", "rules", "tally", "trace")
+
+    def __init__(self, ctx: Context, rules: frozenset[str], may: list[int] | None = None,
+                 trace: bool = False) -> None:
+        self.ctx = ctx
+        self.rules = rules
+        self.may = initial_masks(ctx) if may is None else list(may)
+        self.tally: dict[str, int] = {}
+        self.trace: list[Step] | None = [] if trace else None
+
+    # ---- the places each rule looks at, in sweep order -------------------------------------
+
+    def _places(self, rule: str):
+        """Yield (kind, cell, piece, apply) for each place `rule` looks at, in sweep order;
+        apply() narrows `may` and returns True, False (nothing to narrow) or CONTRADICTION."""
+        ctx = self.ctx
+        if rule == "zero":
+            for k in ctx.zeros:
+                yield "zero", k, None, lambda k=k: self._zero(k)
+        elif rule == "number":
+            for k, n in ctx.numbered:
+                for kind in NUMBER_KINDS:
+                    yield kind, k, None, lambda k=k, n=n, kind=kind: self._number(k, n, kind)
+        elif rule == "board":
+            yield "all-placed", None, None, self._all_placed
+            yield "fill", None, None, self._fill
+            for i in PIECE_INDICES:
+                yield "used-up", None, VALUES[i], lambda i=i: self._used_up(i)
+        elif rule == "type":
+            for i in PIECE_INDICES:
+                yield "type", None, VALUES[i], lambda i=i: self._type(i)
+
+    # ---- the rules -----------------------------------------------------------------------
+
+    def _zero(self, k: int):
+        may, attacks = self.may, self.ctx.attacks
+        for i in PIECE_INDICES:
+            may[i] &= ~attacks[i][k]
+        return True
+
+    def _number(self, k: int, n: int, kind: str):
+        may, ctx = self.may, self.ctx
+        att = [0, ctx.attacks[1][k], ctx.attacks[2][k], ctx.attacks[3][k]]
+        reach = (may[1] & att[1]) | (may[2] & att[2]) | (may[3] & att[3])
+        placed = self._placed()
+        on = (reach & placed).bit_count()
+        open_ = reach & ~placed
+        count_open = open_.bit_count()
+        if on > n or on + count_open < n:
+            return CONTRADICTION
+        if kind == "met":
+            if on < n or not open_:
+                return False
+            for i in PIECE_INDICES:
+                may[i] &= ~(att[i] & open_)
+        elif kind == "exact":
+            if on + count_open != n or not open_:
+                return False
+            may[0] &= ~open_
+            for i in PIECE_INDICES:
+                may[i] &= ~(open_ & ~att[i])
+        else:  # all-attack
+            missing, unplaced = n - on, ctx.total - placed.bit_count()
+            if missing > unplaced:
+                return CONTRADICTION
+            if missing == 0 or missing != unplaced:
+                return False
+            for i in PIECE_INDICES:
+                may[i] &= att[i] | placed
+        return True
+
+    def _placed(self) -> int:
+        _, rooks, bishops, knights = placed_sets(self.may)
+        return rooks | bishops | knights
+
+    def _all_placed(self):
+        may, ctx = self.may, self.ctx
+        filled = ctx.free & ~may[0]
+        count = filled.bit_count()
+        if count > ctx.total:
+            return CONTRADICTION
+        if count < ctx.total:
+            return False
+        for i in PIECE_INDICES:
+            may[i] &= filled
+        return True
+
+    def _fill(self):
+        may, ctx = self.may, self.ctx
+        filled = ctx.free & ~may[0]
+        open_ = (may[1] | may[2] | may[3]) & may[0]
+        reach = filled.bit_count() + open_.bit_count()
+        if reach < ctx.total:
+            return CONTRADICTION
+        if reach > ctx.total or not open_:
+            return False
+        may[0] &= ~open_
+        return True
+
+    def _used_up(self, i: int):
+        may, ctx = self.may, self.ctx
+        placed = placed_sets(may)[i]
+        count = placed.bit_count()
+        if count > ctx.counts[i]:
+            return CONTRADICTION
+        if count < ctx.counts[i]:
+            return False
+        may[i] &= placed
+        return True
+
+    def _type(self, i: int):
+        may, ctx = self.may, self.ctx
+        placed = placed_sets(may)[i]
+        open_ = may[i] & ~placed
+        left = ctx.counts[i] - placed.bit_count()
+        if open_.bit_count() < left:
+            return CONTRADICTION
+        if open_.bit_count() != left or not open_:
+            return False
+        for j in range(4):
+            if j != i:
+                may[j] &= ~open_
+        return True
+
+    # ---- the sweep -----------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Sweep the active rules to their fixpoint; return the steps taken or CONTRADICTION."""
+        may, free, steps = self.may, self.ctx.free, 0
+        order = [rule for rule in LADDER if rule in self.rules]
+        changed = True
+        while changed and undecided(may):
+            changed = False
+            for rule in order:
+                for kind, cell, piece, apply in self._places(rule):
+                    before = tuple(may)
+                    result = apply()
+                    if result == CONTRADICTION:
+                        return CONTRADICTION
+                    if not result or tuple(may) == before:
+                        continue
+                    if free & ~(may[0] | may[1] | may[2] | may[3]):
+                        return CONTRADICTION  # a cell with no value left
+                    steps += 1
+                    changed = True
+                    self.tally[rule] = self.tally.get(rule, 0) + 1
+                    if self.trace is not None:
+                        self.trace.append(Step(rule, kind, cell, piece, before, tuple(may)))
+        return steps
+
+
+def is_solution(ctx: Context, may) -> bool:
+    """Return True if every cell is decided, the inventory is met exactly and every number is."""
+    if undecided(may):
+        return False
+    placed = placed_sets(may)
+    if any(placed[i].bit_count() != ctx.counts[i] for i in PIECE_INDICES):
+        return False
+    for k, n in enumerate(ctx.puzzle.numbers):
+        if n is not None and sum((placed[i] & ctx.attacks[i][k]).bit_count()
+                                 for i in PIECE_INDICES) != n:
+            return False
+    return True
+
+
+def solution_of(ctx: Context, may) -> ChesspySolution:
+    """Return the placement a fully decided `may` describes."""
+    cells = tuple(domain(may, k) if ctx.free >> k & 1 else EMPTY
+                  for k in range(len(ctx.puzzle.numbers)))
+    return ChesspySolution(ctx.puzzle.width, ctx.puzzle.height, cells)
+
+
+def domains_of(ctx: Context, may) -> tuple[int, ...]:
+    """Return every cell's domain (a numbered cell's is EMPTY)."""
+    return tuple(domain(may, k) if ctx.free >> k & 1 else EMPTY
+                 for k in range(len(ctx.puzzle.numbers)))
+
+
+@dataclass(frozen=True)
+class Trace:
+    """A deduction with its steps: the Deduction, the Steps in order and the highest rule used
+    (a ladder index; -1 when no step was taken)."""
+
+    deduction: Deduction
+    steps: tuple[Step, ...]
+    highest: int
+
+
+def trace_with(puzzle: ChesspyPuzzle, rules: frozenset[str], keep_steps: bool = True) -> Trace:
+    """Return the fixpoint of the named rules on `puzzle` with every step taken (the Steps only
+    when `keep_steps`; the counts and the highest rule always)."""
+    ctx = context(puzzle)
+    state = Propagation(ctx, rules, trace=keep_steps)
+    steps = state.run()
+    may, tally = state.may, state.tally
+    highest = max((LADDER.index(rule) for rule in tally), default=-1)
+    domains, total = domains_of(ctx, may), sum(tally.values())
+    if steps == CONTRADICTION or (not undecided(may) and not is_solution(ctx, may)):
+        deduction = Deduction(domains, total, tally, contradiction=True)
+    else:
+        solution = None if undecided(may) else solution_of(ctx, may)
+        deduction = Deduction(domains, total, tally, solution=solution)
+    return Trace(deduction, tuple(state.trace or ()), highest)
+
+
+def deduce_with(puzzle: ChesspyPuzzle, rules: frozenset[str]) -> Deduction:
+    """Return the fixpoint of the named rules on `puzzle` (see Deduction)."""
+    return trace_with(puzzle, rules, keep_steps=False).deduction
