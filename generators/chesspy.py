@@ -351,4 +351,11 @@ def sample(rng: random.Random, spec: GenerationSpec) -> ChesspyPuzzle:
     return ChesspyPuzzle(spec.width, spec.height, inventory_of(placement), tuple(numbers))
 
 
-GENERATOR = Generator(genre="chesspy", version=VERSION, generate=generate, sample=sample)
+def daily(day: datetime.date) -> str:
+    """Return the day's full set of stages as lines of text (see `daily_lines`)."""
+    return daily_lines(daily_set(day))
+
+
+GENERATOR = Generator(
+    genre="chesspy", version=VERSION, generate=generate, sample=sample, daily=daily
+)

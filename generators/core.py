@@ -1,5 +1,6 @@
 """What every generator shares: its spec, its candidate, and the clue-removal loop."""
 
+import datetime
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -35,12 +36,15 @@ class Generator:
     `generate(rng, spec)` returns a Candidate whose puzzle is unique (or None when this attempt
     could not reach the spec); `sample(rng, spec)` returns an unfiltered random board, the kind the
     ladder report measures; `version` changes whenever the same seed could give another puzzle.
+    `daily(day)`, for a genre that publishes a set of the day, returns that set as printable
+    text, the same on every machine.
     """
 
     genre: str
     version: str
     generate: Callable[[random.Random, GenerationSpec], Candidate | None]
     sample: Callable[[random.Random, GenerationSpec], Any]
+    daily: Callable[[datetime.date], str] | None = None
 
 
 def remove_while(

@@ -1,4 +1,5 @@
-"""The puzzlebank command line: build | verify | query | export | solve | show | ladder-report.
+"""The puzzlebank command line: build | verify | query | export | solve | show | daily |
+ladder-report.
 
 Exit status: 0 done; 1 a build that published nothing (short buckets or failed re-verification,
 report printed); 2 bad arguments or input, including a bank that fails `verify` (one line on
@@ -9,6 +10,7 @@ commands.
 
 import argparse
 import contextlib
+import datetime
 import json
 import os
 import sys
@@ -106,6 +108,14 @@ def seed_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(f"seed {text!r} is not an integer") from None
 
 
+def date_arg(text: str) -> datetime.date:
+    """argparse type: a calendar date written YYYY-MM-DD."""
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD)") from None
+
+
 def make_parser() -> Parser:
     """Return the parser of every command; each sets `run` to its command function."""
     parser = Parser(prog="puzzlebank", description=__doc__.splitlines()[0])
@@ -171,6 +181,10 @@ def make_parser() -> Parser:
     shown = show.add_mutually_exclusive_group()
     shown.add_argument("--solution", help="a solution text to draw in")
     shown.add_argument("--solve", action="store_true", help="draw the unique solution")
+
+    day = command("daily", cmd_daily, "print a genre's set of the day (e.g. daily chesspy DATE)")
+    day.add_argument("genre", metavar="GENRE")
+    day.add_argument("date", metavar="DATE", type=date_arg, help="YYYY-MM-DD")
 
     report = command("ladder-report", cmd_ladder_report,
                      "print the incremental and ablation tables of a genre's ladder")
@@ -357,6 +371,17 @@ def cmd_show(args: argparse.Namespace) -> int:
                              f"solutions; nothing to draw in")
         solution = found.solutions[0]
     print(genre.draw(puzzle, solution))
+    return 0
+
+
+def cmd_daily(args: argparse.Namespace) -> int:
+    """Print the set of the day of a genre that publishes one."""
+    from generators import get_generator
+
+    daily = get_generator(args.genre).daily
+    if daily is None:
+        raise InputError(f"genre {args.genre!r} has no set of the day")
+    print(daily(args.date))
     return 0
 
 

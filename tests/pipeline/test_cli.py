@@ -103,6 +103,20 @@ def test_help_exits_0(cli):
     assert "build" in run.out
 
 
+def test_daily_chesspy_prints_the_same_full_set_every_time(cli):
+    first = cli("daily", "chesspy", "2026-11-29")
+    assert first.status == 0
+    lines = first.out.splitlines()
+    assert [int(line.split()[0]) for line in lines] == list(range(1, 21))
+    assert cli("daily", "chesspy", "2026-11-29").out == first.out
+    assert cli("daily", "chesspy", "2026-11-30").out != first.out
+
+
+def test_daily_of_a_genre_without_a_set_of_the_day_is_refused(cli):
+    run = cli("daily", "slant", "2026-11-29")
+    assert (run.status, run.err) == (2, "puzzlebank: genre 'slant' has no set of the day\n")
+
+
 def test_ladder_report_prints_both_tables(cli):
     run = cli("ladder-report", "slant", "--size", "3x3", "--boards", "4", "--seed", "1")
     assert run.status == 0
