@@ -8,6 +8,7 @@ when it holds none, it is counted and a blocking clause forbids exactly that fil
 
 from ortools.sat.python import cp_model
 
+from solvers.core.cpsat import Reading, count_by_blocking
 from solvers.core.results import Count
 from solvers.slant.board import SlantPuzzle, SlantSolution
 
@@ -77,18 +78,13 @@ def count_cpsat(puzzle: SlantPuzzle, limit: int = 2) -> Count:
     for v, n in enumerate(puzzle.clues):
         if n is not None:
             model.add(sum(touching[v]) == n)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    found: list[SlantSolution] = []
-    calls = 0
-    while len(found) < limit:
-        calls += 1
-        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return Count(len(found), tuple(found), calls, truncated=False)
+
+    def read(solver: cp_model.CpSolver) -> Reading:
         cells = [2 if solver.boolean_value(b) else 1 for b in back]
         loop = _loop_cells(puzzle, cells)
         chosen = [back[k] if cells[k] == 2 else ~back[k] for k in (loop or range(len(cells)))]
-        model.add_bool_or([~lit for lit in chosen])
-        if loop is None:
-            found.append(SlantSolution(puzzle.width, puzzle.height, tuple(cells)))
-    return Count(len(found), tuple(found), calls, truncated=True)
+        if loop is not None:
+            return None, chosen
+        return SlantSolution(puzzle.width, puzzle.height, tuple(cells)), chosen
+
+    return count_by_blocking(model, read, limit)

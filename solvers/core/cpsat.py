@@ -1,0 +1,42 @@
+"""Counting with OR-tools CP-SAT: solve, forbid what was found, solve again.
+
+Vocabulary: a *reading* of a solved model is (solution, literals): the genre's solution value
+with the literals that hold in it and must not all hold again (a blocking clause), or
+(None, literals) for a lazy cut, an assignment the model let through that the rules forbid
+(a loop, a room that falls apart): its literals are forbidden and nothing is counted.
+"""
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from solvers.core.results import Count
+
+Reading = tuple[Any | None, Sequence[Any]]
+
+
+def count_by_blocking(
+    model: cp_model.CpModel,
+    read: Callable[[cp_model.CpSolver], Reading],
+    limit: int,
+) -> Count:
+    """Return the solutions of `model` up to `limit`, found one solve at a time.
+
+    `read(solver)` turns each solved assignment into a Reading (see the module docstring); the
+    distinct solutions are therefore distinct in the literals `read` names, never in auxiliary
+    variables. `nodes` counts solver calls; the search runs on one worker, so it is repeatable.
+    """
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    found: list[Any] = []
+    calls = 0
+    while len(found) < limit:
+        calls += 1
+        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return Count(len(found), tuple(found), calls, truncated=False)
+        solution, literals = read(solver)
+        model.add_bool_or([~literal for literal in literals])
+        if solution is not None:
+            found.append(solution)
+    return Count(len(found), tuple(found), calls, truncated=True)
