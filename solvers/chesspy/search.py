@@ -6,7 +6,7 @@ rules, the search drops a branch that can no longer meet the counts (`dead_end`)
 low levels count in reasonable time too; this prunes, it never narrows a domain.
 """
 
-from solvers.chesspy.board import VALUES, ChesspyPuzzle, ChesspySolution
+from solvers.chesspy.board import VALUES, ChesspyPuzzle
 from solvers.chesspy.rules import (
     CONTRADICTION,
     PIECE_INDICES,
@@ -19,6 +19,7 @@ from solvers.chesspy.rules import (
     undecided,
 )
 from solvers.core.results import Count
+from solvers.core.search import count_by_branching
 
 
 def dead_end(ctx: Context, may) -> bool:
@@ -50,28 +51,21 @@ def count_ladder(
 
     The count is exact unless `truncated` (stopped at `limit` solutions or `max_nodes` nodes).
     """
-    solutions: list[ChesspySolution] = []
-    nodes = 0
     ctx = context(puzzle)
-    stack = [Propagation(ctx, rules)]
-    while stack:
-        state = stack.pop()
+
+    def expand(state: Propagation):
         if state.run() == CONTRADICTION or dead_end(ctx, state.may):
-            continue
+            return None, ()
         open_cells = undecided(state.may)
         if not open_cells:
-            if is_solution(ctx, state.may):
-                solutions.append(solution_of(ctx, state.may))
-                if len(solutions) >= limit:
-                    return Count(len(solutions), tuple(solutions), nodes, truncated=True)
-            continue
-        if max_nodes is not None and nodes >= max_nodes:
-            return Count(len(solutions), tuple(solutions), nodes, truncated=True)
-        nodes += 1
+            return (solution_of(ctx, state.may) if is_solution(ctx, state.may) else None), ()
         bit = open_cells & -open_cells
-        for i in reversed(range(len(VALUES))):  # EMPTY is popped, so tried, first
+        children = []
+        for i in range(len(VALUES)):  # EMPTY first
             if state.may[i] & bit:
                 may = [m & ~bit for m in state.may]
                 may[i] |= bit
-                stack.append(Propagation(ctx, rules, may))
-    return Count(len(solutions), tuple(solutions), nodes, truncated=False)
+                children.append(Propagation(ctx, rules, may))
+        return None, children
+
+    return count_by_branching(Propagation(ctx, rules), expand, limit, max_nodes)

@@ -1,9 +1,10 @@
-"""The ladder counter: propagate with a rule set, then branch on an open cell, depth first.
+"""The ladder counter: propagate with a rule set, then branch on the first open cell.
 
-Vocabulary as in rules.py. A *node* is one branching: a fixpoint that left cells open.
+Vocabulary as in rules.py; the depth-first skeleton is solvers.core.search.
 """
 
 from solvers.core.results import Count
+from solvers.core.search import count_by_branching
 from solvers.slant.board import BACK, BOTH, FWD, SlantPuzzle, SlantSolution
 from solvers.slant.rules import CONTRADICTION, Propagation, context, is_solution
 
@@ -15,25 +16,16 @@ def count_ladder(
 
     The count is exact unless `truncated` (stopped at `limit` solutions or `max_nodes` nodes).
     """
-    solutions: list[SlantSolution] = []
-    nodes = 0
     ctx = context(puzzle)
-    stack = [Propagation(ctx, rules)]
-    while stack:
-        state = stack.pop()
+
+    def expand(state: Propagation):
         if state.run() == CONTRADICTION:
-            continue
-        if not state.open_cells:
-            if not is_solution(ctx, state.dom):
-                continue
-            solutions.append(SlantSolution(puzzle.width, puzzle.height, tuple(state.dom)))
-            if len(solutions) >= limit:
-                return Count(len(solutions), tuple(solutions), nodes, truncated=True)
-            continue
-        if max_nodes is not None and nodes >= max_nodes:
-            return Count(len(solutions), tuple(solutions), nodes, truncated=True)
-        nodes += 1
-        k = state.dom.index(BOTH)
-        stack.append(state.trial(k, BACK))
-        stack.append(state.trial(k, FWD))  # popped, so tried, first
-    return Count(len(solutions), tuple(solutions), nodes, truncated=False)
+            return None, ()
+        if state.open_cells:
+            k = state.dom.index(BOTH)
+            return None, (state.trial(k, FWD), state.trial(k, BACK))
+        if is_solution(ctx, state.dom):
+            return SlantSolution(puzzle.width, puzzle.height, tuple(state.dom)), ()
+        return None, ()
+
+    return count_by_branching(Propagation(ctx, rules), expand, limit, max_nodes)
