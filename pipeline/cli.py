@@ -93,6 +93,13 @@ def size_arg(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def whole_arg(text: str) -> int:
+    """argparse type: a whole number >= 0."""
+    if not text.strip().isdecimal():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 0")
+    return int(text)
+
+
 def count_arg(text: str) -> int:
     """argparse type: a whole number >= 1."""
     if not text.strip().isdecimal() or int(text) < 1:
@@ -185,6 +192,16 @@ def make_parser() -> Parser:
     day = command("daily", cmd_daily, "print a genre's set of the day (e.g. daily chesspy DATE)")
     day.add_argument("genre", metavar="GENRE")
     day.add_argument("date", metavar="DATE", type=date_arg, help="YYYY-MM-DD")
+
+    deal = command("colorsort-deal", cmd_colorsort_deal,
+                   "deal and solve a Color Sort board as the published JS engine does")
+    deal.add_argument("--seed", required=True, help="the seed string the JS engine takes")
+    deal.add_argument("--colors", type=count_arg, required=True)
+    deal.add_argument("--capacity", type=count_arg, required=True)
+    deal.add_argument("--duplicates", type=whole_arg, default=0)
+    deal.add_argument("--empty", type=whole_arg, default=2)
+    deal.add_argument("--node-limit", type=count_arg, default=20000)
+    deal.add_argument("--json", action="store_true", help="print the JSON object (the default)")
 
     report = command("ladder-report", cmd_ladder_report,
                      "print the incremental and ablation tables of a genre's ladder")
@@ -338,13 +355,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
     A text that does not parse is a {"puzzle", "error"} object with --json (and one summary line
     on stderr at the end), else one "puzzlebank: TEXT: does not parse: ..." line on stderr.
     """
-    from pipeline.solving import report_text, solve_report
+    from pipeline.solving import json_report, report_text, solve_report
 
     genre = get_genre(args.genre)
     texts = puzzle_texts(args)
     failed = 0
     for text in texts:
-        report = solve_report(genre, text)
+        report = json_report(genre, text) if args.json else solve_report(genre, text)
         failed += "error" in report
         if args.json:
             print(json.dumps(report), flush=True)
@@ -382,6 +399,19 @@ def cmd_daily(args: argparse.Namespace) -> int:
     if daily is None:
         raise InputError(f"genre {args.genre!r} has no set of the day")
     print(daily(args.date))
+    return 0
+
+
+def cmd_colorsort_deal(args: argparse.Namespace) -> int:
+    """Print the JS engine's deal and DFS solve for a seed string, computed by the Python port."""
+    from solvers.colorsort.cli_views import deal_view
+
+    try:
+        view = deal_view(args.seed, args.colors, args.capacity, args.duplicates, args.empty,
+                         args.node_limit)
+    except ValueError as error:
+        raise InputError(f"colorsort-deal: {error}") from None
+    print(json.dumps(view))
     return 0
 
 

@@ -41,6 +41,14 @@ def solve_report(genre: Genre, text: str) -> dict[str, Any]:
     }
 
 
+def json_report(genre: Genre, text: str) -> dict[str, Any]:
+    """Return what `solve --json` prints for one text: the genre's own view where it has one
+    (a genre whose answer is not a count, like Color Sort's solvability), else `solve_report`."""
+    if genre.solve_view is not None:
+        return genre.solve_view(text)
+    return solve_report(genre, text)
+
+
 def report_text(genre: Genre, report: dict[str, Any]) -> str:
     """Return a report as lines for the terminal: the counts, the grade and a drawing."""
     if "error" in report:

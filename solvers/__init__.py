@@ -6,6 +6,7 @@ from solvers.core import Genre, UnknownGenreError
 
 _GENRE_MODULES = {
     "slant": "solvers.slant",
+    "colorsort": "solvers.colorsort",
     "chesspy": "solvers.chesspy",
 }
 GENRE_NAMES: tuple[str, ...] = tuple(_GENRE_MODULES)

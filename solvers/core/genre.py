@@ -45,6 +45,8 @@ class Genre:
       draw(puzzle, solution)   a multi-line text picture (solution may be None)
       grade_with               None, or a genre's own grading function (puzzle) -> Grade for a
                                genre graded by measurements rather than by its deduction ladder
+      solve_view               None, or (text) -> the dict `puzzlebank solve --json` prints, for
+                               a genre whose report is not about counting solutions
     """
 
     name: str
@@ -63,6 +65,7 @@ class Genre:
     draw: Callable[[Puzzle, Solution | None], str]
     independent: str = "cpsat"
     grade_with: Callable[[Puzzle], Grade] | None = None
+    solve_view: Callable[[str], dict] | None = None
 
     @property
     def engines(self) -> tuple[str, ...]:

@@ -117,6 +117,24 @@ def test_daily_of_a_genre_without_a_set_of_the_day_is_refused(cli):
     assert (run.status, run.err) == (2, "puzzlebank: genre 'slant' has no set of the day\n")
 
 
+def test_colorsort_deal_prints_the_js_engines_deal_and_solve(cli):
+    run = cli("colorsort-deal", "--seed", "sample", "--colors", 4, "--capacity", 4,
+              "--duplicates", 0, "--empty", 2, "--json")
+    view = json.loads(run.out)
+    assert view["tubes"] == [[3, 3, 2, 0], [2, 1, 1, 3], [0, 2, 3, 1], [2, 0, 1, 0], [], []]
+    assert (view["solve"]["solved"], view["solve"]["nodes"], view["solve"]["truncated"]) == (
+        True, 16, False)
+    assert view["solve"]["moves"][:5] == [[0, 4], [0, 5], [1, 0], [2, 1], [0, 2]]
+    assert len(view["solve"]["moves"]) == 16
+
+
+def test_solve_json_of_colorsort_reports_solvability_and_optimal_pours(cli):
+    report = json.loads(cli("solve", "colorsort", "4:3320,2113,0231,2010,,", "--json").out)
+    assert sorted(report) == ["genre", "grade", "optimal", "puzzle", "solution", "solvable"]
+    assert (report["solvable"], report["optimal"]) == (True, 12)
+    assert len(report["solution"].split()) == 12
+
+
 def test_ladder_report_prints_both_tables(cli):
     run = cli("ladder-report", "slant", "--size", "3x3", "--boards", "4", "--seed", "1")
     assert run.status == 0

@@ -1,0 +1,161 @@
+"""Color Sort generator: deals by the seed's JS engine, kept when both solvers sort them.
+
+Vocabulary: a *shape* is what a deal is made of (colours, capacity, duplicate colours, empty
+tubes); a *deal seed* is the string the JS engine's `rng` is seeded with, drawn from the
+generator's random.Random, so a front end can deal the same tubes with the JS engine; a
+*rejection* is a deal thrown away, counted by its reason (REJECTION_REASONS).
+GenerationSpec: width = colours, height = capacity, grade = the wanted grade name or None,
+options = {"duplicates": 0, "empty_tubes": 2, "attempts": 40} (the JS defaults for the first
+two). PRESETS names shapes by difficulty (a name says the grade most of its deals measure,
+as bench/bench_colorsort.py prints); `preset_spec` turns one into a GenerationSpec.
+"""
+
+import random
+from collections import Counter
+from dataclasses import asdict, dataclass
+
+from generators.core import Candidate, GenerationSpec, Generator
+from solvers.colorsort import GENRE
+from solvers.colorsort.board import ColorSortPuzzle, from_tubes
+from solvers.colorsort.counters import dfs_exhaustion_proves, dfs_result, optimal_result
+from solvers.colorsort.grading import measure
+from solvers.colorsort.jsengine import DEFAULT_NODE_LIMIT, deal_tubes
+from solvers.colorsort.jsrandom import rng as js_rng
+from solvers.colorsort.optimal import SOLVABLE, UNKNOWN
+from solvers.colorsort.optimal import UNSOLVABLE as NO_SOLUTION_FOUND
+
+VERSION = "colorsort-1"
+DEFAULT_ATTEMPTS = 40
+
+# The seed's DFS judges first, as the JS generator does. Where it ends without a solution (the
+# JS generator's "unsolvable"), the deal is UNSOLVABLE when that is proved (by the DFS for a deal
+# without duplicated colours, else by the optimal solver) and DFS_MISSED when the optimal solver
+# sorts it after all (the DFS's pruning of full one-colour tubes lost the solutions).
+UNSOLVABLE = "unsolvable"
+DFS_MISSED = "dfs-missed"
+TRUNCATED = "truncated"  # the seed's DFS reached its node limit
+OPTIMAL_UNKNOWN = "optimal-unknown"  # the optimal solver reached its state cap where asked
+SOLVERS_DISAGREE = "solvers-disagree"  # the DFS solved it, the optimal solver proved it cannot
+OFF_GRADE = "off-grade"  # sorted by both, graded, but not the grade asked for
+REJECTION_REASONS = (UNSOLVABLE, DFS_MISSED, TRUNCATED, OPTIMAL_UNKNOWN, SOLVERS_DISAGREE,
+                     OFF_GRADE)
+
+
+@dataclass(frozen=True)
+class DealShape:
+    """What a deal is made of."""
+
+    colors: int
+    capacity: int
+    duplicates: int = 0
+    empty_tubes: int = 2
+
+    def spec(self, grade: str | None = None) -> GenerationSpec:
+        """Return the GenerationSpec of this shape, wanting `grade` (None: any)."""
+        return GenerationSpec(self.colors, self.capacity, grade,
+                              {"duplicates": self.duplicates, "empty_tubes": self.empty_tubes})
+
+
+PRESETS = {
+    "easy": DealShape(colors=4, capacity=4, duplicates=0, empty_tubes=2),
+    "medium": DealShape(colors=7, capacity=4, duplicates=0, empty_tubes=2),
+    "medium-one-empty": DealShape(colors=4, capacity=5, duplicates=0, empty_tubes=1),
+    "hard": DealShape(colors=11, capacity=4, duplicates=1, empty_tubes=2),
+    "hard-one-empty": DealShape(colors=5, capacity=6, duplicates=1, empty_tubes=1),
+    "expert": DealShape(colors=14, capacity=6, duplicates=2, empty_tubes=2),
+    "expert-deep": DealShape(colors=10, capacity=8, duplicates=0, empty_tubes=2),
+}
+
+
+def preset_spec(name: str, grade: str | None = None) -> GenerationSpec:
+    """Return the GenerationSpec of preset `name`, wanting `grade` (None: any)."""
+    return PRESETS[name].spec(grade)
+
+
+def shape_of(spec: GenerationSpec) -> DealShape:
+    """Return the deal shape a spec asks for (options default to the JS defaults)."""
+    return DealShape(spec.width, spec.height, spec.options.get("duplicates", 0),
+                     spec.options.get("empty_tubes", 2))
+
+
+def deal(rng: random.Random, shape: DealShape) -> tuple[str, ColorSortPuzzle]:
+    """Return a deal seed drawn from `rng` and the puzzle the JS engine deals from it."""
+    deal_seed = f"{rng.getrandbits(64):016x}"
+    tubes = deal_tubes(shape.colors, shape.capacity, js_rng(deal_seed), shape.duplicates,
+                       shape.empty_tubes)
+    return deal_seed, from_tubes(shape.capacity, tubes)
+
+
+def sample(rng: random.Random, spec: GenerationSpec) -> ColorSortPuzzle:
+    """Return an unfiltered deal of the spec's shape."""
+    return deal(rng, shape_of(spec))[1]
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """The outcome of one `generate` call: the candidate (or None) and every rejection on the
+    way, by reason (all of REJECTION_REASONS, zeros included)."""
+
+    candidate: Candidate | None
+    rejections: dict[str, int]
+
+
+def rejection(puzzle: ColorSortPuzzle, grade_name: str | None) -> str | None:
+    """Return why the generator throws `puzzle` away (one of REJECTION_REASONS), or None.
+
+    The seed's DFS judges first, as the JS generator does; a deal both solvers sort is always
+    graded, since the DFS then stayed within the last band's node limit.
+    """
+    dfs = dfs_result(puzzle, DEFAULT_NODE_LIMIT)
+    if dfs.truncated:
+        return TRUNCATED
+    if not dfs.solved and dfs_exhaustion_proves(puzzle):
+        return UNSOLVABLE
+    optimal = optimal_result(puzzle)
+    if optimal.status == UNKNOWN:
+        return OPTIMAL_UNKNOWN
+    if not dfs.solved:
+        return DFS_MISSED if optimal.status == SOLVABLE else UNSOLVABLE
+    if optimal.status == NO_SOLUTION_FOUND:
+        return SOLVERS_DISAGREE
+    if grade_name is not None and GENRE.grade(puzzle).name != grade_name:
+        return OFF_GRADE
+    return None
+
+
+def attempt(rng: random.Random, spec: GenerationSpec) -> Attempt:
+    """Deal until a deal is kept or `attempts` deals are thrown away (see Attempt).
+
+    A deal is kept when the seed's DFS sorts it within its default node limit, the optimal
+    solver sorts it, and (with spec.grade) it grades as asked.
+    """
+    shape = shape_of(spec)
+    rejected = Counter(dict.fromkeys(REJECTION_REASONS, 0))
+    for _ in range(spec.options.get("attempts", DEFAULT_ATTEMPTS)):
+        deal_seed, puzzle = deal(rng, shape)
+        reason = rejection(puzzle, spec.grade)
+        if reason:
+            rejected[reason] += 1
+            continue
+        grade = GENRE.grade(puzzle)
+        measurements = {
+            "deal_seed": deal_seed,
+            **asdict(shape),
+            **measure(puzzle).as_json(),
+            "grade": grade.name,
+            "rejections": dict(rejected),
+        }
+        return Attempt(Candidate(puzzle, grade.solution, measurements), dict(rejected))
+    return Attempt(None, dict(rejected))
+
+
+def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
+    """Return a kept deal with its shortest solution and measurements, or None (see attempt).
+
+    The measurements hold the deal seed and shape (to re-deal with the JS engine), the grading
+    measurements, the grade, and the rejections counted before this deal was kept.
+    """
+    return attempt(rng, spec).candidate
+
+
+GENERATOR = Generator(genre="colorsort", version=VERSION, generate=generate, sample=sample)

@@ -1,0 +1,41 @@
+"""The published grade thresholds of Color Sort: data, read by the grader and the DFS budgets.
+
+A deal's grade is the first band, from easy to expert, whose every limit its measurements meet:
+  max_pours         the optimal solver's least number of pours is at most this (None: no limit)
+  max_dfs_nodes     the seed's DFS solves it entering at most this many nodes
+  min_playout_wins  at least this share of random play-outs sorts it (see playouts.py)
+A deal that meets no band (the DFS needs more than the last band's nodes) is not graded.
+The last band's node limit is the seed's default DFS node limit, so every deal the seed's
+`solve` solves with its defaults meets it. The bands' node limits are also the DFS budgets of
+the ladder levels (see counters.py).
+"""
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from solvers.colorsort.jsengine import DEFAULT_NODE_LIMIT
+
+
+@dataclass(frozen=True)
+class GradeBand:
+    """One grade's limits (see the module)."""
+
+    name: str
+    max_pours: int | None
+    max_dfs_nodes: int
+    min_playout_wins: float
+
+
+GRADE_BANDS = (
+    GradeBand("easy", max_pours=20, max_dfs_nodes=60, min_playout_wins=0.5),
+    GradeBand("medium", max_pours=35, max_dfs_nodes=600, min_playout_wins=0.05),
+    GradeBand("hard", max_pours=60, max_dfs_nodes=6000, min_playout_wins=0.0),
+    GradeBand("expert", max_pours=None, max_dfs_nodes=DEFAULT_NODE_LIMIT, min_playout_wins=0.0),
+)
+LADDER = tuple(band.name for band in GRADE_BANDS)
+BAND = {band.name: band for band in GRADE_BANDS}
+
+
+def dfs_budget(grades: Collection[str]) -> int:
+    """Return the DFS node budget of a set of grade names: the largest of their node limits."""
+    return max((BAND[name].max_dfs_nodes for name in grades), default=0)

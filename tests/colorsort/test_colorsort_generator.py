@@ -1,0 +1,171 @@
+"""Color Sort generation and grading: kept deals pass the bank's gate, grades follow the
+published bands, rejections are counted by reason, and the CLI views give the seed's example."""
+
+import json
+import random
+from itertools import pairwise
+
+import pytest
+
+import generators.colorsort as colorsort_generator
+import solvers.colorsort.grading as grading
+from generators import GenerationSpec, get_generator
+from generators.colorsort import PRESETS, REJECTION_REASONS, attempt, preset_spec, shape_of
+from generators.ladder_report import measure as ladder_report
+from solvers import get_genre
+from solvers.colorsort.board import from_tubes
+from solvers.colorsort.cli_views import deal_view, solve_view
+from solvers.colorsort.grades import BAND, GRADE_BANDS, LADDER
+from solvers.colorsort.grading import Measurements, band_of
+from solvers.colorsort.jsengine import deal_tubes
+from solvers.colorsort.jsrandom import rng
+from solvers.colorsort.optimal import UNKNOWN, OptimalResult
+from solvers.colorsort.playouts import playout_wins
+from solvers.core import GRADED, NEEDS_SEARCH, NO_SOLUTION
+
+COLORSORT = get_genre("colorsort")
+GENERATOR = get_generator("colorsort")
+SAMPLE = "4:3320,2113,0231,2010,,"
+
+
+@pytest.mark.parametrize("preset", ["easy", "medium", "medium-one-empty"])
+def test_kept_deals_pass_the_banks_gate_and_re_deal_from_their_seed(preset):
+    spec = preset_spec(preset)
+    for seed in range(4):
+        candidate = GENERATOR.generate(random.Random(seed), spec)
+        puzzle, m = candidate.puzzle, candidate.measurements
+        assert COLORSORT.count(puzzle, 2, "ladder").count == 1
+        assert COLORSORT.count(puzzle, 2, COLORSORT.independent).count == 1
+        assert COLORSORT.check(puzzle, candidate.solution) == []
+        grade = COLORSORT.grade(puzzle)
+        assert grade.status == GRADED and grade.name == m["grade"]
+        assert grade.steps == m["optimal_pours"] == len(candidate.solution.moves)
+        assert COLORSORT.dimensions(puzzle) == (spec.width, spec.height)
+        assert json.loads(json.dumps(m)) == m
+        shape = PRESETS[preset]
+        tubes = deal_tubes(shape.colors, shape.capacity, rng(m["deal_seed"]), shape.duplicates,
+                           shape.empty_tubes)
+        assert from_tubes(shape.capacity, tubes) == puzzle
+        assert COLORSORT.parse(COLORSORT.format(puzzle)) == puzzle
+
+
+def test_the_same_seed_gives_the_same_deal_and_measurements():
+    first = GENERATOR.generate(random.Random(11), preset_spec("medium"))
+    second = GENERATOR.generate(random.Random(11), preset_spec("medium"))
+    assert first == second
+    assert GENERATOR.generate(random.Random(12), preset_spec("medium")).puzzle != first.puzzle
+
+
+def test_a_wanted_grade_is_the_grade_kept_and_other_grades_are_counted_off_grade():
+    kept = attempt(random.Random(2), preset_spec("medium", grade="easy"))
+    assert kept.candidate.measurements["grade"] == "easy"
+    off = attempt(random.Random(2), GenerationSpec(4, 4, "expert", {"attempts": 5}))
+    assert off.candidate is None
+    assert off.rejections == dict.fromkeys(REJECTION_REASONS, 0) | {"off-grade": 5}
+
+
+def test_one_empty_tube_brings_unsolvable_rejections_and_the_node_limit_truncated_ones(
+        monkeypatch):
+    one_empty = attempt(random.Random(0), preset_spec("hard-one-empty"))
+    assert one_empty.rejections["unsolvable"] > 0
+    assert one_empty.rejections["truncated"] == 0
+    assert one_empty.candidate.measurements["rejections"] == one_empty.rejections
+    monkeypatch.setattr(colorsort_generator, "DEFAULT_NODE_LIMIT", 30)
+    tight = attempt(random.Random(0), GenerationSpec(9, 4, None, {"attempts": 30}))
+    assert tight.rejections["truncated"] > 0
+    assert tight.rejections["unsolvable"] == 0
+
+
+def test_options_default_to_the_js_defaults():
+    shape = shape_of(GenerationSpec(6, 5))
+    assert (shape.colors, shape.capacity, shape.duplicates, shape.empty_tubes) == (6, 5, 0, 2)
+    sample = GENERATOR.sample(random.Random(1), GenerationSpec(6, 5, options={"duplicates": 1}))
+    assert COLORSORT.dimensions(sample) == (6, 5)
+    assert len(sample.tubes) == 6 + 1 + 2
+
+
+def test_the_bands_loosen_from_easy_to_expert_and_are_the_ladder():
+    assert LADDER == ("easy", "medium", "hard", "expert") == tuple(b.name for b in GRADE_BANDS)
+    for easier, harder in pairwise(GRADE_BANDS):
+        assert easier.max_dfs_nodes < harder.max_dfs_nodes
+        assert easier.min_playout_wins >= harder.min_playout_wins
+        assert harder.max_pours is None or easier.max_pours < harder.max_pours
+    assert GRADE_BANDS[-1].max_pours is None and GRADE_BANDS[-1].max_dfs_nodes == 20000
+
+
+@pytest.mark.parametrize(
+    ("pours", "nodes", "wins", "grade"),
+    [(20, 60, 0.5, "easy"), (21, 60, 0.9, "medium"), (20, 61, 0.9, "medium"),
+     (20, 60, 0.49, "medium"), (35, 600, 0.05, "medium"), (35, 600, 0.04, "hard"),
+     (60, 6000, 0.0, "hard"), (61, 10, 1.0, "expert"), (10, 6001, 1.0, "expert"),
+     (10, 20000, 1.0, "expert")],
+)
+def test_grades_follow_the_published_bands(pours, nodes, wins, grade):
+    assert band_of(Measurements(pours, 0, nodes, 0, wins)).name == grade
+
+
+def test_a_deal_beyond_the_last_band_has_no_band():
+    assert band_of(Measurements(10, 0, 20001, 0, 1.0)) is None
+
+
+def test_the_sample_grades_easy_in_12_pours():
+    grade = COLORSORT.grade(COLORSORT.parse(SAMPLE))
+    assert (grade.status, grade.name, grade.level, grade.steps) == (GRADED, "easy", 0, 12)
+    assert BAND["easy"].max_pours >= 12
+
+
+def test_ungraded_deals_say_why(monkeypatch):
+    assert COLORSORT.grade(COLORSORT.parse("2:01,10")).status == NO_SOLUTION
+    monkeypatch.setattr(grading, "DEFAULT_NODE_LIMIT", 5)
+    assert COLORSORT.grade(COLORSORT.parse(SAMPLE)).status == NEEDS_SEARCH
+    monkeypatch.setattr(grading, "optimal_result", lambda puzzle: OptimalResult(UNKNOWN, (), 9))
+    assert COLORSORT.grade(COLORSORT.parse(SAMPLE)).status == "unknown"
+
+
+def test_playouts_are_won_always_one_pour_from_sorted_never_when_stuck_and_alike_for_images():
+    assert playout_wins(COLORSORT.parse("2:00,1,1,")) == 1.0
+    assert playout_wins(COLORSORT.parse("2:01,10")) == 0.0
+    share = playout_wins(COLORSORT.parse(SAMPLE))
+    assert 0.0 < share <= 1.0
+    image = COLORSORT.parse("4:,0131,2201,,1023,0332")  # colours renamed, tubes moved
+    assert COLORSORT.images(image) == COLORSORT.images(COLORSORT.parse(SAMPLE))
+    assert playout_wins(image) == share
+
+
+def test_the_published_play_out_share_of_a_seven_colour_deal_does_not_drift():
+    """24 of 64 play-outs sort the deal of seed "sample" with 7 colours; a change of this number
+    is a change of the grading measure, which must come with a new generator version."""
+    puzzle = from_tubes(4, deal_tubes(7, 4, rng("sample"), 0, 2))
+    assert COLORSORT.format(puzzle) == "4:0646,2614,4150,5256,2433,5113,3020,,"
+    assert playout_wins(puzzle) == 24 / 64
+
+
+def test_the_ladder_report_runs_on_colorsort():
+    report = ladder_report("colorsort", 6, 4, 6)
+    assert report.unique == 1.0  # two empty tubes: every deal sorted (count 1 = solvable)
+    assert report.incremental["expert"] == 1.0
+
+
+def test_the_deal_view_is_the_seeds_example():
+    assert deal_view("sample", 4, 4, 0, 2) == {
+        "tubes": [[3, 3, 2, 0], [2, 1, 1, 3], [0, 2, 3, 1], [2, 0, 1, 0], [], []],
+        "solve": {"solved": True, "nodes": 16, "truncated": False, "moves": [
+            [0, 4], [0, 5], [1, 0], [2, 1], [0, 2], [2, 0], [2, 5], [2, 4], [1, 2], [5, 1],
+            [3, 4], [2, 3], [3, 2], [4, 3], [3, 4], [1, 3]]},
+    }
+    truncated = deal_view("sample", 4, 4, 0, 2, node_limit=3)["solve"]
+    assert truncated == {"solved": False, "moves": [], "nodes": 4, "truncated": True}
+
+
+def test_the_solve_view_says_solvable_optimal_solution_and_grade():
+    view = solve_view(SAMPLE)
+    assert view | {"solution": None} == {"genre": "colorsort", "puzzle": SAMPLE,
+                                         "solvable": True, "optimal": 12, "solution": None,
+                                         "grade": "easy"}
+    puzzle = COLORSORT.parse(SAMPLE)
+    assert COLORSORT.check(puzzle, COLORSORT.parse_solution(view["solution"], puzzle)) == []
+    assert solve_view("2:01,10") == {"genre": "colorsort", "puzzle": "2:01,10", "solvable": False,
+                                     "optimal": None, "solution": None, "grade": None}
+    assert solve_view("2:0x1") == {"puzzle": "2:0x1", "error": "row 0, column 2: tube holds 3 "
+                                   "units, capacity is 2"}
+    json.dumps(view)
