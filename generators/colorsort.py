@@ -12,7 +12,7 @@ as bench/bench_colorsort.py prints); `preset_spec` turns one into a GenerationSp
 
 import random
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from generators.core import Candidate, GenerationSpec, Generator
 from solvers.colorsort import GENRE
@@ -149,13 +149,18 @@ def attempt(rng: random.Random, spec: GenerationSpec) -> Attempt:
     return Attempt(None, dict(rejected))
 
 
-def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
-    """Return a kept deal with its shortest solution and measurements, or None (see attempt).
+def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | str:
+    """Deal once: return the kept deal with its shortest solution and measurements, or the
+    reason the deal was thrown away (one of REJECTION_REASONS), so that a bank build, which
+    makes one attempt per seed, counts unsolvable and truncated deals apart.
 
     The measurements hold the deal seed and shape (to re-deal with the JS engine), the grading
-    measurements, the grade, and the rejections counted before this deal was kept.
+    measurements and the grade. `attempt` deals until one is kept.
     """
-    return attempt(rng, spec).candidate
+    outcome = attempt(rng, replace(spec, options={**spec.options, "attempts": 1}))
+    if outcome.candidate is not None:
+        return outcome.candidate
+    return next(reason for reason, n in outcome.rejections.items() if n)
 
 
 GENERATOR = Generator(genre="colorsort", version=VERSION, generate=generate, sample=sample)

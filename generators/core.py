@@ -33,16 +33,18 @@ class Candidate:
 class Generator:
     """A genre's generator as the pipeline sees it.
 
-    `generate(rng, spec)` returns a Candidate whose puzzle is unique (or None when this attempt
-    could not reach the spec); `sample(rng, spec)` returns an unfiltered random board, the kind the
-    ladder report measures; `version` changes whenever the same seed could give another puzzle.
+    `generate(rng, spec)` returns a Candidate whose puzzle is unique, or, when this attempt could
+    not reach the spec, None or a short reason string (a bank build counts its attempts under
+    it, e.g. Color Sort's "unsolvable" and "truncated"); `sample(rng, spec)` returns an
+    unfiltered random board, the kind the ladder report measures; `version` changes whenever the
+    same seed could give another puzzle.
     `daily(day)`, for a genre that publishes a set of the day, returns that set as printable
     text, the same on every machine.
     """
 
     genre: str
     version: str
-    generate: Callable[[random.Random, GenerationSpec], Candidate | None]
+    generate: Callable[[random.Random, GenerationSpec], Candidate | str | None]
     sample: Callable[[random.Random, GenerationSpec], Any]
     daily: Callable[[datetime.date], str] | None = None
 

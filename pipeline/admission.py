@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from generators import GenerationSpec, get_generator
+from generators import Candidate, GenerationSpec, get_generator
 from solvers import get_genre
 from solvers.core import GRADED, Genre, Grade, PuzzleFormatError, UnknownGenreError
 
@@ -32,12 +32,13 @@ def admit(genre_name: str, spec: GenerationSpec, seed: int) -> dict[str, Any] | 
     """Return the bank row of the puzzle the genre's generator makes from `seed`, or why not.
 
     The generator gets random.Random(seed); the rejection reasons are the module's constants
-    (NO_CANDIDATE when the generator gave up) or the grade status of an ungraded puzzle.
+    (NO_CANDIDATE when the generator gave up without saying why), the generator's own reason
+    when it gives one, or the grade status of an ungraded puzzle.
     """
     genre, generator = get_genre(genre_name), get_generator(genre_name)
     candidate = generator.generate(random.Random(seed), spec)
-    if candidate is None:
-        return NO_CANDIDATE
+    if not isinstance(candidate, Candidate):
+        return candidate or NO_CANDIDATE
     grade = genre.grade(candidate.puzzle)
     reason = rejection(genre, candidate.puzzle, candidate.solution, grade)
     if reason:

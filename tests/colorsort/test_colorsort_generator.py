@@ -32,7 +32,7 @@ SAMPLE = "4:3320,2113,0231,2010,,"
 def test_kept_deals_pass_the_banks_gate_and_re_deal_from_their_seed(preset):
     spec = preset_spec(preset)
     for seed in range(4):
-        candidate = GENERATOR.generate(random.Random(seed), spec)
+        candidate = attempt(random.Random(seed), spec).candidate
         puzzle, m = candidate.puzzle, candidate.measurements
         assert COLORSORT.count(puzzle, 2, "ladder").count == 1
         assert COLORSORT.count(puzzle, 2, COLORSORT.independent).count == 1
@@ -54,6 +54,15 @@ def test_the_same_seed_gives_the_same_deal_and_measurements():
     second = GENERATOR.generate(random.Random(11), preset_spec("medium"))
     assert first == second
     assert GENERATOR.generate(random.Random(12), preset_spec("medium")).puzzle != first.puzzle
+
+
+def test_generate_deals_once_and_names_why_a_deal_was_thrown_away():
+    outcomes = [GENERATOR.generate(random.Random(seed), preset_spec("hard-one-empty"))
+                for seed in range(12)]
+    reasons = [outcome for outcome in outcomes if isinstance(outcome, str)]
+    assert "unsolvable" in reasons
+    assert set(reasons) <= set(REJECTION_REASONS)
+    assert any(not isinstance(outcome, str) for outcome in outcomes)
 
 
 def test_a_wanted_grade_is_the_grade_kept_and_other_grades_are_counted_off_grade():

@@ -132,3 +132,11 @@ def test_verify_rows_reports_text_that_does_not_parse_and_repeated_ids(row):
 def test_verify_rows_reports_an_unknown_genre(row):
     [problem] = verify_rows([row | {"genre": "nonesuch"}])
     assert problem.startswith(f"{row['id']}: unknown genre 'nonesuch' (known: slant")
+
+
+def test_a_generators_own_reason_is_the_rejection_so_builds_count_it_apart():
+    from generators.colorsort import preset_spec
+
+    outcomes = [admit("colorsort", preset_spec("hard-one-empty"), seed) for seed in range(12)]
+    assert "unsolvable" in outcomes
+    assert any(isinstance(outcome, dict) for outcome in outcomes)
