@@ -17,7 +17,8 @@ def main() -> None:
     args = parser.parse_args()
     for n in (5, 7, 10):
         start = time.perf_counter()
-        report = measure("slant", n, n, args.boards, seed=0, options={"density": 0.75})
+        report = measure("slant", n, n, args.boards, seed=0, options={"density": 0.75},
+                         branchings=True)
         print(report.format())
         print(f"({time.perf_counter() - start:.1f} s)\n")
     print(f"10x10 density sweep, {args.sweep_boards} boards a point")

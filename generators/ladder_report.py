@@ -3,8 +3,10 @@
 Vocabulary: *incremental* rates are the share of boards whose fixpoint at ladder level L (all
 rules up to L) solves the board; *ablation* rates the share solved by the full ladder less one
 rule; the *unique* rate the share with exactly one solution (the ceiling of any sound ladder);
-*branchings* the median number of search nodes the ladder counter at each level needs to count
-a board's solutions up to two.
+*branchings* (on request) the median number of search nodes the ladder counter at each level
+needs to count a board's solutions up to two. A ladder whose last level is an exact search
+("search": solved only when the puzzle is unique) is measured without it: that level is the
+unique column, and ablating rules under it would measure nothing.
 Boards come from the genre generator's `sample`, not filtered by uniqueness or grade, so the
 sample is not skewed by the property being measured.
 """
@@ -15,6 +17,8 @@ from dataclasses import dataclass
 
 from generators import GenerationSpec, get_generator
 from solvers import get_genre
+
+SEARCH = "search"
 
 
 @dataclass(frozen=True)
@@ -29,7 +33,7 @@ class LadderReport:
     incremental: dict[str, float]
     ablation: dict[str, float]
     unique: float
-    branchings: dict[str, float]
+    branchings: dict[str, float] | None = None
 
     def format(self) -> str:
         """Return the incremental and ablation tables as text, in the seeds' layout."""
@@ -44,9 +48,11 @@ class LadderReport:
             _table(["board", *head], [[size, *(_pct(x) for x in row)]]),
             "",
             _table(["board", *ab_head], [[size, *(_pct(x) for x in ab_row)]]),
-            "",
-            _table(["median branchings to count to 2", *self.ladder],
-                   [["", *(f"{self.branchings[name]:g}" for name in self.ladder)]]),
+            *([] if self.branchings is None else [
+                "",
+                _table(["median branchings to count to 2", *self.ladder],
+                       [["", *(f"{self.branchings[name]:g}" for name in self.ladder)]]),
+            ]),
         ])
 
 
@@ -73,27 +79,34 @@ def measure(
     boards: int,
     seed: int = 0,
     options: dict | None = None,
+    branchings: bool = False,
 ) -> LadderReport:
-    """Return the incremental, ablation and unique rates over `boards` sampled boards."""
+    """Return the incremental, ablation and unique rates over `boards` sampled boards, and the
+    median branchings per level when `branchings` is asked for (a count at every level: for
+    genres whose low levels are near brute force, small boards only)."""
     rules, sampler = get_genre(genre), get_generator(genre).sample
+    ladder = rules.ladder[:-1] if rules.ladder[-1] == SEARCH else rules.ladder
+    top = ladder[-1]
     spec = GenerationSpec(width, height, options=options or {})
-    solved = dict.fromkeys(rules.ladder, 0)
-    ablated = dict.fromkeys(("full", *rules.ladder[:-1]), 0)
+    solved = dict.fromkeys(ladder, 0)
+    ablated = dict.fromkeys(("full", *ladder[:-1]), 0)
     unique = 0
-    nodes: dict[str, list[int]] = {name: [] for name in rules.ladder}
+    nodes: dict[str, list[int]] = {name: [] for name in ladder}
     for index in range(boards):
         puzzle = sampler(board_seed(seed, index), spec)
-        for name in rules.ladder:
+        for name in ladder:
             solved[name] += rules.deduce(puzzle, name).solved
-            nodes[name].append(rules.count(puzzle, limit=2, level=name).nodes)
-        ablated["full"] += rules.deduce(puzzle).solved
-        for name in rules.ladder[:-1]:
-            ablated[name] += rules.deduce(puzzle, skip=(name,)).solved
+            if branchings:
+                nodes[name].append(rules.count(puzzle, limit=2, level=name).nodes)
+        ablated["full"] += rules.deduce(puzzle, top).solved
+        for name in ladder[:-1]:
+            ablated[name] += rules.deduce(puzzle, top, skip=(name,)).solved
         unique += rules.count(puzzle, limit=2).count == 1
     return LadderReport(
-        genre, width, height, boards, rules.ladder,
+        genre, width, height, boards, ladder,
         {name: n / boards for name, n in solved.items()},
         {name: n / boards for name, n in ablated.items()},
         unique / boards,
-        {name: statistics.median(counts) for name, counts in nodes.items()},
+        {name: statistics.median(counts) for name, counts in nodes.items()} if branchings
+        else None,
     )

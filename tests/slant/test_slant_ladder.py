@@ -136,7 +136,7 @@ def test_the_seeds_ladder_shape_on_100_unfiltered_10x10_boards():
     """Seed: probe rate == unique rate; duet gains ~10pt incrementally yet loses nothing when
     ablated (probe picks it up); dropping cycle or count costs >10pt; median branchings to
     count to two are 1, 1, 0, 0 for count, cycle, duet, probe."""
-    report = measure("slant", 10, 10, 100, seed=0, options={"density": 0.75})
+    report = measure("slant", 10, 10, 100, seed=0, options={"density": 0.75}, branchings=True)
     rate, ablated = report.incremental, report.ablation
     assert rate["probe"] == report.unique == ablated["full"]
     assert rate["duet"] - rate["cycle"] >= 0.05

@@ -1,0 +1,117 @@
+"""Shakashaka generator: black cells, a random solution, its numbers, then numbers stripped.
+
+Vocabulary: a *layout* is the black cells of a board, without numbers; a *filling* a solution
+of a layout found by a randomised search under the whole ladder; its *numbers* the triangle
+counts of every black cell. Uniqueness is monotone in the numbers (a number only removes
+solutions), so numbers are tried once each, in random order, and dropped while the puzzle stays
+unique (or, with a target rule level, while that level still solves it).
+"""
+
+import random
+from functools import partial
+
+from generators.core import Candidate, GenerationSpec, Generator, remove_while
+from solvers.shakashaka import GENRE
+from solvers.shakashaka.board import TRIANGLES, ShakaPuzzle, ShakaSolution, neighbours
+from solvers.shakashaka.rules import random_solution
+
+VERSION = "shakashaka-1"
+BLACK_DENSITY = 0.16
+SAMPLE_NUMBERS = 0.35
+FILLING_NODES = 500
+LAYOUT_ATTEMPTS = 200
+ATTEMPTS = 100
+
+
+def random_layout(rng: random.Random, width: int, height: int, density: float) -> ShakaPuzzle:
+    """Return a board with round(density * cells) black cells at random places, no numbers."""
+    cells = width * height
+    black = set(rng.sample(range(cells), round(density * cells)))
+    return ShakaPuzzle(width, height, tuple(k in black for k in range(cells)), (None,) * cells)
+
+
+def numbers_of(layout: ShakaPuzzle, filling: ShakaSolution) -> tuple[int | None, ...]:
+    """Return the triangle count of every black cell of `filling` (None on white cells)."""
+    w, h = layout.width, layout.height
+    return tuple(
+        sum(filling.cells[x] in TRIANGLES for x in neighbours(w, h, k)) if layout.black[k] else None
+        for k in range(w * h)
+    )
+
+
+def with_numbers(layout: ShakaPuzzle, numbers) -> ShakaPuzzle:
+    """Return `layout` carrying `numbers` (None where a black cell shows none)."""
+    return ShakaPuzzle(layout.width, layout.height, layout.black, tuple(numbers))
+
+
+def random_board(
+    rng: random.Random, spec: GenerationSpec
+) -> tuple[ShakaPuzzle, ShakaSolution] | None:
+    """Return a layout at the spec's `black_density` and a random filling of it, with every
+    number shown. Most random layouts have no filling at all (a lone black cell amid white ones
+    makes reflex corners), so layouts are drawn again, up to LAYOUT_ATTEMPTS (then None)."""
+    density = spec.options.get("black_density", BLACK_DENSITY)
+    for _ in range(LAYOUT_ATTEMPTS):
+        layout = random_layout(rng, spec.width, spec.height, density)
+        filling = random_solution(layout, rng, FILLING_NODES)
+        if filling is not None:
+            return with_numbers(layout, numbers_of(layout, filling)), filling
+    return None
+
+
+def sample(rng: random.Random, spec: GenerationSpec) -> ShakaPuzzle:
+    """Return an unfiltered random board: each number of a random board kept with probability
+    `numbers` (default 0.35, about the share the generator keeps)."""
+    drawn = random_board(rng, spec)
+    if drawn is None:
+        raise ValueError(f"no {spec.width}x{spec.height} layout with a filling "
+                         f"in {LAYOUT_ATTEMPTS} draws")
+    share = spec.options.get("numbers", SAMPLE_NUMBERS)
+    return with_numbers(drawn[0], (n if rng.random() < share else None for n in drawn[0].numbers))
+
+
+def _keeps(level: int | None, layout: ShakaPuzzle, numbers: list[int | None]) -> bool:
+    """Return True if `layout` with `numbers` is unique (level None) or solved by `level`."""
+    puzzle = with_numbers(layout, numbers)
+    if level is None:
+        return GENRE.count(puzzle, limit=2).count == 1
+    return GENRE.deduce(puzzle, level).solved
+
+
+def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
+    """Return a unique puzzle made by stripping numbers from a random board, or None.
+
+    Options: `black_density` (default 0.16). Up to ATTEMPTS boards are drawn until one is unique
+    with all its numbers (solved by the target level, with `spec.grade` a rule level). Without a
+    target, or with "search", a number goes while the puzzle stays unique; with a rule level,
+    while that level still solves it. None when the stripped puzzle does not grade at the target.
+    """
+    level = None if spec.grade in (None, "search") else GENRE.level_index(spec.grade)
+    attempt, start = 0, None
+    while start is None and attempt < ATTEMPTS:
+        attempt += 1
+        drawn = random_board(rng, spec)
+        if drawn is None:
+            return None
+        if _keeps(level, drawn[0], list(drawn[0].numbers)):
+            start = drawn
+    if start is None:
+        return None
+    full, filling = start
+    numbers, checks = remove_while(rng, list(full.numbers), partial(_keeps, level, full))
+    final = with_numbers(full, numbers)
+    grade = GENRE.grade(final)
+    if spec.grade is not None and grade.name != spec.grade:
+        return None
+    kept = [n for n in numbers if n is not None]
+    measurements = {
+        "black_cells": sum(full.black),
+        "numbers": len(kept),
+        "number_histogram": [kept.count(value) for value in range(5)],
+        "boards_drawn": attempt,
+        "removal_checks": checks,
+    }
+    return Candidate(final, filling, measurements)
+
+
+GENERATOR = Generator(genre="shakashaka", version=VERSION, generate=generate, sample=sample)

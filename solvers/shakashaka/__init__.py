@@ -1,0 +1,27 @@
+"""Shakashaka: black half-cell triangles in white cells so that every white region is a
+rectangle, upright or at 45 degrees; a number counts the triangles beside its black cell."""
+
+from solvers.core.genre import Genre
+from solvers.shakashaka import board
+from solvers.shakashaka.brute import count_brute
+from solvers.shakashaka.cpsat import count_cpsat
+from solvers.shakashaka.rulebook import check
+from solvers.shakashaka.rules import LADDER, count_ladder, deduce_with
+
+GENRE = Genre(
+    name="shakashaka",
+    ladder=LADDER,
+    parse=board.parse,
+    format=board.format,
+    parse_solution=board.parse_solution,
+    format_solution=board.format_solution,
+    check=check,
+    deduce_with=deduce_with,
+    count_ladder=count_ladder,
+    counters={"cpsat": count_cpsat, "brute": count_brute},
+    images=board.images,
+    dimensions=board.dimensions,
+    clue_count=board.clue_count,
+    draw=board.draw,
+    independent="cpsat",
+)

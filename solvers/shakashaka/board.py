@@ -1,0 +1,135 @@
+"""Shakashaka boards: the puzzle and solution values, their texts, and the board's geometry.
+
+Vocabulary: a board has H rows and W columns of *cells*; cell k = r*W + c. A cell is *black*
+(given; it may carry a *number*) or *white*. A white cell's *state* is E (empty) or a black right
+triangle covering half of it, named by the corner that holds its right angle: TNW, TNE, TSE, TSW.
+BLACK is the state of a black cell in a solution. A *number* counts the cell's orthogonal
+neighbours that hold a triangle.
+"""
+
+from dataclasses import dataclass
+
+from solvers.core.errors import PuzzleFormatError
+from solvers.core.grid import check_alphabet, dihedral_images, split_rows
+
+E, TNW, TNE, TSE, TSW, BLACK = range(6)
+TRIANGLES = (TNW, TNE, TSE, TSW)
+STATE_CHAR = ".1234#"
+PUZZLE_ALPHABET = ".#01234"
+TRIANGLE_PICTURE = {E: ".", TNW: "◤", TNE: "◥", TSE: "◢", TSW: "◣"}
+
+
+@dataclass(frozen=True)
+class ShakaPuzzle:
+    """A W x H board, row by row: `black[k]` says cell k is black, `numbers[k]` its number.
+
+    `numbers[k]` is None for every white cell and for a black cell without a number.
+    """
+
+    width: int
+    height: int
+    black: tuple[bool, ...]
+    numbers: tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class ShakaSolution:
+    """A filled W x H board: `cells[k]` is the state of cell k (BLACK on the black cells)."""
+
+    width: int
+    height: int
+    cells: tuple[int, ...]
+
+
+def neighbours(width: int, height: int, k: int) -> tuple[int, ...]:
+    """Return the on-board orthogonal neighbours of cell k (north, east, south, west order)."""
+    r, c = divmod(k, width)
+    steps = ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1))
+    return tuple(rr * width + cc for rr, cc in steps if 0 <= rr < height and 0 <= cc < width)
+
+
+def parse(text: str) -> ShakaPuzzle:
+    """Return the puzzle of a canonical text: H rows of W characters '.', '#' or '0'-'4'.
+
+    A number larger than the count of the cell's on-board neighbours is refused.
+    """
+    rows = split_rows(text)
+    height, width = len(rows), len(rows[0])
+    if width == 0:
+        raise PuzzleFormatError("a row needs at least one cell", row=0)
+    check_alphabet(rows, PUZZLE_ALPHABET, "shakashaka cell")
+    black: list[bool] = []
+    numbers: list[int | None] = []
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            black.append(ch != ".")
+            numbers.append(int(ch) if ch.isdigit() else None)
+            most = len(neighbours(width, height, r * width + c))
+            if ch.isdigit() and int(ch) > most:
+                raise PuzzleFormatError(f"number {ch} exceeds the {most} neighbouring cells",
+                                        row=r, col=c)
+    return ShakaPuzzle(width, height, tuple(black), tuple(numbers))
+
+
+def cell_char(puzzle: ShakaPuzzle, k: int) -> str:
+    """Return the canonical character of cell k: '.', '#' or its number."""
+    if not puzzle.black[k]:
+        return "."
+    n = puzzle.numbers[k]
+    return "#" if n is None else str(n)
+
+
+def format(puzzle: ShakaPuzzle) -> str:
+    """Return the canonical text of `puzzle`."""
+    w = puzzle.width
+    chars = [cell_char(puzzle, k) for k in range(w * puzzle.height)]
+    return ",".join("".join(chars[i : i + w]) for i in range(0, len(chars), w))
+
+
+def parse_solution(text: str, puzzle: ShakaPuzzle) -> ShakaSolution:
+    """Return the solution of a canonical text: H rows of W characters from '.#1234'.
+
+    Only the text is checked here; whether '#' stands on the puzzle's black cells is `check`'s.
+    """
+    rows = split_rows(text, height=puzzle.height, width=puzzle.width)
+    check_alphabet(rows, STATE_CHAR, "solution cell")
+    cells = tuple(STATE_CHAR.index(ch) for row in rows for ch in row)
+    return ShakaSolution(puzzle.width, puzzle.height, cells)
+
+
+def format_solution(solution: ShakaSolution) -> str:
+    """Return the canonical text of `solution`."""
+    w = solution.width
+    chars = [STATE_CHAR[s] for s in solution.cells]
+    return ",".join("".join(chars[i : i + w]) for i in range(0, len(chars), w))
+
+
+def images(puzzle: ShakaPuzzle) -> list[str]:
+    """Return the canonical texts of the 8 rotations and reflections of `puzzle`."""
+    return [",".join("".join(row) for row in grid)
+            for grid in dihedral_images(format(puzzle).split(","))]
+
+
+def dimensions(puzzle: ShakaPuzzle) -> tuple[int, int]:
+    """Return (width, height) in cells."""
+    return puzzle.width, puzzle.height
+
+
+def clue_count(puzzle: ShakaPuzzle) -> int:
+    """Return how many black cells carry a number (the clues the generator strips)."""
+    return sum(n is not None for n in puzzle.numbers)
+
+
+def draw(puzzle: ShakaPuzzle, solution: ShakaSolution | None = None) -> str:
+    """Return a text picture: '#' or the number on black cells; on white cells '.' or the
+    triangle of the solution (◤ ◥ ◢ ◣, the right angle at NW, NE, SE, SW)."""
+    w = puzzle.width
+    chars = []
+    for k in range(w * puzzle.height):
+        if puzzle.black[k]:
+            chars.append(cell_char(puzzle, k))
+        elif solution is None:
+            chars.append(".")
+        else:
+            chars.append(TRIANGLE_PICTURE.get(solution.cells[k], "?"))
+    return "\n".join(" ".join(chars[i : i + w]) for i in range(0, len(chars), w))

@@ -1,0 +1,91 @@
+"""The CP-SAT counter: an OR-tools model written from the rulebook, counted by re-solving.
+
+It shares no tables or code with the ladder. Five Booleans per white cell (exactly one state),
+and for each cell quarter (the rulebook's N, E, S, W triangles) a Boolean "this quarter is
+white". A number is a linear equality over its neighbours' "not empty" literals. The region
+rule in its local form: at each lattice point, going round the eight quarters that touch it,
+a maximal block of white quarters must be 2, 4 or 8 long (a corner, a straight edge, the
+inside), so every block of 1, 3, 5, 6 or 7 white quarters between black ones is a forbidden
+clause. Each solution found is blocked by a clause on its white cells' states.
+"""
+
+from ortools.sat.python import cp_model
+
+from solvers.core.results import Count
+from solvers.shakashaka.board import BLACK, ShakaPuzzle, ShakaSolution
+
+N, E, S, W = range(4)
+# The quarters a state leaves white: empty, right angle at NW, NE, SE, SW.
+WHITE_QUARTERS = ((N, E, S, W), (E, S), (S, W), (N, W), (N, E))
+# The eight quarters round a lattice point, clockwise from north: (row step, column step,
+# quarter) of the cells to the north-east, south-east, south-west and north-west.
+AROUND = ((-1, 0, W), (-1, 0, S), (0, 0, N), (0, 0, W), (0, -1, E), (0, -1, N), (-1, -1, S),
+          (-1, -1, E))
+FORBIDDEN_BLOCKS = (1, 3, 5, 6, 7)
+
+
+def _block_clauses(sectors: list) -> list[list]:
+    """Return the clauses forbidding a block of FORBIDDEN_BLOCKS white sectors between black
+    ones; a sector is a literal, or False for a black or off-board quarter."""
+    clauses = []
+    for length in FORBIDDEN_BLOCKS:
+        for first in range(8):
+            inside = [sectors[(first + i) % 8] for i in range(length)]
+            bounds = {(first - 1) % 8, (first + length) % 8}
+            if any(lit is False for lit in inside):
+                continue
+            clause = [~lit for lit in inside]
+            clause += [sectors[b] for b in sorted(bounds) if sectors[b] is not False]
+            clauses.append(clause)
+    return clauses
+
+
+def _model(puzzle: ShakaPuzzle):
+    """Return (model, {white cell: its five state literals})."""
+    w, h = puzzle.width, puzzle.height
+    model = cp_model.CpModel()
+    states = {k: [model.new_bool_var(f"s{k}_{s}") for s in range(5)]
+              for k in range(w * h) if not puzzle.black[k]}
+    white = {}
+    for k, literals in states.items():
+        model.add_exactly_one(literals)
+        for q in (N, E, S, W):
+            white[k, q] = model.new_bool_var(f"w{k}_{q}")
+            model.add(white[k, q] == sum(literals[s] for s in range(5) if q in WHITE_QUARTERS[s]))
+    for k, n in enumerate(puzzle.numbers):
+        if n is not None:
+            r, c = divmod(k, w)
+            around = [(r + dr) * w + c + dc for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))
+                      if 0 <= r + dr < h and 0 <= c + dc < w]
+            model.add(sum(1 - states[x][0] for x in around if x in states) == n)
+    for i in range(h + 1):
+        for j in range(w + 1):
+            sectors = []
+            for dr, dc, q in AROUND:
+                r, c = i + dr, j + dc
+                inside = 0 <= r < h and 0 <= c < w
+                sectors.append(white.get((r * w + c, q), False) if inside else False)
+            for clause in _block_clauses(sectors):
+                model.add_bool_or(clause)
+    return model, states
+
+
+def count_cpsat(puzzle: ShakaPuzzle, limit: int = 2) -> Count:
+    """Return the solutions up to `limit`; `nodes` counts CP-SAT solve calls."""
+    model, states = _model(puzzle)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    found: list[ShakaSolution] = []
+    calls = 0
+    while len(found) < limit:
+        calls += 1
+        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return Count(len(found), tuple(found), calls, truncated=False)
+        cells = [BLACK] * (puzzle.width * puzzle.height)
+        for k, literals in states.items():
+            cells[k] = next(s for s in range(5) if solver.boolean_value(literals[s]))
+        found.append(ShakaSolution(puzzle.width, puzzle.height, tuple(cells)))
+        if not states:
+            return Count(1, tuple(found), calls, truncated=False)
+        model.add_bool_or([~states[k][cells[k]] for k in states])
+    return Count(len(found), tuple(found), calls, truncated=True)

@@ -1,0 +1,115 @@
+"""Shakashaka counters: the ladder (at every level), CP-SAT and brute force find the same
+solution sets, and the seed's search-size table."""
+
+import random
+
+import pytest
+
+from generators.shakashaka import numbers_of
+from solvers import get_genre
+from solvers.shakashaka.board import ShakaPuzzle, neighbours
+
+SHAKA = get_genre("shakashaka")
+ENGINES = ("ladder", "brute", "cpsat")
+LIMIT = 200
+
+
+def all_counts(puzzle: ShakaPuzzle, engines=ENGINES, levels=SHAKA.ladder) -> dict[str, object]:
+    """Return the Count of every engine and of the ladder counter at every level."""
+    counts = {engine: SHAKA.count(puzzle, LIMIT, engine) for engine in engines}
+    for level in levels:
+        counts[f"ladder@{level}"] = SHAKA.count(puzzle, LIMIT, level=level)
+    return counts
+
+
+def assert_agree(puzzle: ShakaPuzzle, engines=ENGINES, levels=SHAKA.ladder) -> int:
+    """Assert every counter finds the same solution set, each solution valid; return the count.
+
+    The low levels search with weak propagation, so large boards are counted from "tips" up."""
+    counts = all_counts(puzzle, engines, levels)
+    numbers = {name: (c.count, c.truncated) for name, c in counts.items()}
+    assert len(set(numbers.values())) == 1, (SHAKA.format(puzzle), numbers)
+    solution_sets = {name: frozenset(c.solutions) for name, c in counts.items()}
+    assert len(set(solution_sets.values())) == 1, SHAKA.format(puzzle)
+    for solution in counts["ladder"].solutions:
+        assert SHAKA.check(puzzle, solution) == []
+    return counts["ladder"].count
+
+
+def random_small_board(rng: random.Random) -> ShakaPuzzle:
+    """Return a board of at most 4x4 with at most 5 white cells (brute force reads 5^whites
+    boards), numbered from a random filling where it has one, sometimes with a number altered."""
+    w, h = rng.randint(1, 4), rng.randint(1, 4)
+    cells = w * h
+    whites = set(rng.sample(range(cells), rng.randint(0, min(5, cells))))
+    if w > 1 and h > 1 and rng.random() < 0.5:  # a white 2x2 block: the source of ambiguity
+        r, c = rng.randrange(h - 1), rng.randrange(w - 1)
+        whites = {r * w + c, r * w + c + 1, (r + 1) * w + c, (r + 1) * w + c + 1}
+        if rng.random() < 0.3:
+            whites.add(rng.randrange(cells))
+    black = tuple(k not in whites for k in range(cells))
+    layout = ShakaPuzzle(w, h, black, (None,) * cells)
+    fillings = SHAKA.count(layout, 50).solutions
+    if fillings:
+        numbers = list(numbers_of(layout, rng.choice(fillings)))
+    else:
+        numbers = [rng.randint(0, 2) if black[k] else None for k in range(cells)]
+    shown = rng.uniform(0.0, 1.0)
+    numbers = [n if n is not None and rng.random() < shown else None for n in numbers]
+    if rng.random() < 0.2 and any(black):
+        k = rng.choice([k for k in range(cells) if black[k]])
+        numbers[k] = rng.randint(0, len(neighbours(w, h, k)))
+    return ShakaPuzzle(w, h, black, tuple(numbers))
+
+
+def test_three_counters_and_five_levels_agree_on_300_random_small_boards():
+    rng = random.Random(20261129)
+    outcomes = {"none": 0, "one": 0, "many": 0}
+    for _ in range(300):
+        n = assert_agree(random_small_board(rng))
+        outcomes[("none", "one", "many")[min(n, 2)]] += 1
+    assert min(outcomes.values()) >= 20, outcomes
+
+
+@pytest.mark.parametrize(("size", "legal"), [(2, 2), (3, 3), (4, 23)])
+def test_empty_boards_have_the_seeds_2_3_and_23_solutions_by_every_counter(size, legal):
+    puzzle = SHAKA.parse(",".join(["." * size] * size))
+    if size == 2:
+        assert assert_agree(puzzle) == legal
+    else:
+        assert assert_agree(puzzle, ("ladder", "cpsat"), ("tips", "reflex", "search")) == legal
+
+
+def test_counters_stop_at_the_limit_and_say_so():
+    for engine in ("ladder", "cpsat"):
+        count = SHAKA.count(SHAKA.parse("....,....,....,...."), 7, engine)
+        assert (count.count, count.truncated) == (7, True)
+    count = SHAKA.count(SHAKA.parse("..,.."), 1, "brute")
+    assert (count.count, count.truncated) == (1, True)
+    for engine in ENGINES:
+        count = SHAKA.count(SHAKA.parse("#1,..,.."), 5, engine)
+        assert (count.count, count.truncated) == (1, False)
+        assert SHAKA.format_solution(count.solutions[0]) == "##,12,43"
+
+
+def test_the_seeds_search_sizes_with_propagation_and_leaf_only():
+    """The seed: 3x3 with 6 white cells and no solution, 0 nodes with propagation against
+    19,531 leaf-only; 3x3 with 8 whites and 2 solutions, 3 against 488,281; 4x4 with 11 whites
+    and 1 solution, 1 against 61,035,156. The seed counts the states that reach a consistent
+    fixpoint (branchings plus solutions here); leaf-only search visits (5^(w+1) - 1) / 4."""
+    for text, whites, solutions in (("##.,.#.,...", 6, 0), ("#..,...,...", 8, 2),
+                                    ("###.,#...,...#,....", 11, 1)):
+        puzzle = SHAKA.parse(text)
+        found = SHAKA.count(puzzle, 10)
+        assert text.count(".") == whites
+        assert found.count == solutions
+        assert found.nodes + found.count == {0: 0, 2: 3, 1: 1}[solutions]
+    leaf_only = SHAKA.count(SHAKA.parse("##.,.#.,..."), 10, "brute")
+    assert (leaf_only.count, leaf_only.nodes) == (0, 19_531)
+    assert [(5 ** (w + 1) - 1) // 4 for w in (6, 8, 11)] == [19_531, 488_281, 61_035_156]
+
+
+@pytest.mark.slow
+def test_leaf_only_search_of_the_8_white_3x3_visits_488281_nodes():
+    leaf_only = SHAKA.count(SHAKA.parse("#..,...,..."), 10, "brute")
+    assert (leaf_only.count, leaf_only.nodes) == (2, 488_281)

@@ -1,0 +1,101 @@
+"""Shakashaka texts: canonical round trips; bad texts rejected with their position and reason."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solvers import get_genre
+from solvers.core import PuzzleFormatError
+from solvers.shakashaka.board import BLACK, TNE, TNW, TSE, TSW, E
+
+SHAKA = get_genre("shakashaka")
+
+
+def test_puzzle_and_solution_texts_round_trip():
+    text = ".#2,...,0.."
+    puzzle = SHAKA.parse(text)
+    assert (puzzle.width, puzzle.height) == (3, 3)
+    assert puzzle.black == (False, True, True, False, False, False, True, False, False)
+    assert puzzle.numbers == (None, None, 2, None, None, None, 0, None, None)
+    assert SHAKA.format(puzzle) == text
+    assert SHAKA.clue_count(puzzle) == 2
+    assert SHAKA.dimensions(puzzle) == (3, 3)
+    solution = SHAKA.parse_solution(".##,1.4,#23", puzzle)
+    assert solution.cells == (E, BLACK, BLACK, TNW, E, TSW, BLACK, TNE, TSE)
+    assert SHAKA.format_solution(solution) == ".##,1.4,#23"
+
+
+@pytest.mark.parametrize(
+    ("text", "row", "col", "reason"),
+    [
+        ("", None, None, "empty text"),
+        (",", 0, None, "at least one cell"),
+        ("...,..", 1, None, "expected 3 characters, found 2"),
+        ("...,.x.", 1, 1, "'x' is not a shakashaka cell"),
+        ("...,.5.", 1, 1, "'5' is not a shakashaka cell"),
+        ("3..,...", 0, 0, "number 3 exceeds the 2 neighbouring cells"),
+        ("...,..4", 1, 2, "number 4 exceeds the 2 neighbouring cells"),
+        ("...,4..,...", 1, 0, "number 4 exceeds the 3 neighbouring cells"),
+        ("1", 0, 0, "number 1 exceeds the 0 neighbouring cells"),
+    ],
+)
+def test_bad_puzzle_texts_name_position_and_reason(text, row, col, reason):
+    with pytest.raises(PuzzleFormatError) as caught:
+        SHAKA.parse(text)
+    assert (caught.value.row, caught.value.col) == (row, col)
+    assert reason in caught.value.reason
+
+
+def test_an_interior_black_cell_takes_a_four_and_a_corner_a_two():
+    assert SHAKA.parse("...,.4.,...").numbers[4] == 4
+    assert SHAKA.parse("2..,...").numbers[0] == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "row", "col"),
+    [("..,.", 1, None), ("..", None, None), ("..,.5", 1, 1), ("..,.0", 1, 1),
+     ("..,..,..", None, None)],
+)
+def test_bad_solution_texts_are_refused(text, row, col):
+    puzzle = SHAKA.parse("..,..")
+    with pytest.raises(PuzzleFormatError) as caught:
+        SHAKA.parse_solution(text, puzzle)
+    assert (caught.value.row, caught.value.col) == (row, col)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=".#01234,x \n5", max_size=40))
+def test_random_strings_parse_or_raise_only_puzzle_format_error(text):
+    try:
+        puzzle = SHAKA.parse(text)
+    except PuzzleFormatError as error:
+        assert str(error)
+    else:
+        assert SHAKA.format(puzzle) == text.strip()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=".#1234,05x", max_size=14))
+def test_random_solution_strings_parse_or_raise_only_puzzle_format_error(text):
+    puzzle = SHAKA.parse("...,...,...")
+    try:
+        solution = SHAKA.parse_solution(text, puzzle)
+    except PuzzleFormatError as error:
+        assert str(error)
+    else:
+        assert SHAKA.format_solution(solution) == text.strip()
+        assert isinstance(SHAKA.check(puzzle, solution), list)
+
+
+def test_images_of_a_turned_puzzle_share_the_id():
+    puzzle = SHAKA.parse("1..,..#,...,.2.")
+    turned = SHAKA.parse("...1,2...,..#.")  # a quarter turn clockwise
+    assert SHAKA.puzzle_id(puzzle) == SHAKA.puzzle_id(turned)
+    assert SHAKA.puzzle_id(puzzle) != SHAKA.puzzle_id(SHAKA.parse("1..,..#,...,..2"))
+
+
+def test_draw_shows_numbers_black_cells_and_triangles():
+    puzzle = SHAKA.parse("...,.1#")
+    solution = SHAKA.parse_solution("12.,.##", puzzle)
+    assert SHAKA.draw(puzzle) == ". . .\n. 1 #"
+    assert SHAKA.draw(puzzle, solution) == "◤ ◥ .\n. 1 #"
