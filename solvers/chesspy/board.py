@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from solvers.core.errors import PuzzleFormatError
-from solvers.core.grid import check_alphabet, dihedral_images, split_rows
+from solvers.core.grid import check_alphabet, image_texts, join_rows, split_rows
 
 EMPTY, ROOK, BISHOP, KNIGHT = 1, 2, 4, 8
 PIECES = (ROOK, BISHOP, KNIGHT)
@@ -132,7 +132,7 @@ def format(puzzle: ChesspyPuzzle) -> str:
     """Return the canonical text of `puzzle`."""
     w = puzzle.width
     chars = ["." if n is None else str(n) for n in puzzle.numbers]
-    grid = ",".join("".join(chars[i : i + w]) for i in range(0, len(chars), w))
+    grid = join_rows(chars, w)
     return inventory_text(puzzle.inventory) + grid
 
 
@@ -148,7 +148,7 @@ def format_solution(solution: ChesspySolution) -> str:
     """Return the canonical text of `solution`."""
     w = solution.width
     chars = [LETTER[value] for value in solution.cells]
-    return ",".join("".join(chars[i : i + w]) for i in range(0, len(chars), w))
+    return join_rows(chars, w)
 
 
 def images(puzzle: ChesspyPuzzle) -> list[str]:
@@ -156,9 +156,8 @@ def images(puzzle: ChesspyPuzzle) -> list[str]:
 
     Rooks, bishops and knights move alike in every image, so each is the same puzzle turned.
     """
-    grid = format(puzzle).split(":", 1)[1].split(",")
     prefix = inventory_text(puzzle.inventory)
-    return [prefix + ",".join("".join(row) for row in image) for image in dihedral_images(grid)]
+    return [prefix + image for image in image_texts(format(puzzle).split(":", 1)[1])]
 
 
 def dimensions(puzzle: ChesspyPuzzle) -> tuple[int, int]:

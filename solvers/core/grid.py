@@ -43,3 +43,13 @@ def dihedral_images(rows: Sequence[Sequence[str]]) -> Iterator[Grid]:
         yield grid
         yield tuple(row[::-1] for row in grid)
         grid = tuple(zip(*grid[::-1], strict=True))  # a quarter turn clockwise
+
+
+def join_rows(cells: Sequence[str], width: int) -> str:
+    """Return the canonical text of row-major `cells`, `width` to a row: rows joined by ','."""
+    return ",".join("".join(cells[i : i + width]) for i in range(0, len(cells), width))
+
+
+def image_texts(text: str) -> list[str]:
+    """Return the texts of the 8 rotations and reflections of a text of character rows."""
+    return [",".join("".join(row) for row in grid) for grid in dihedral_images(text.split(","))]

@@ -10,7 +10,7 @@ neighbours that hold a triangle.
 from dataclasses import dataclass
 
 from solvers.core.errors import PuzzleFormatError
-from solvers.core.grid import check_alphabet, dihedral_images, split_rows
+from solvers.core.grid import check_alphabet, image_texts, join_rows, split_rows
 
 E, TNW, TNE, TSE, TSW, BLACK = range(6)
 TRIANGLES = (TNW, TNE, TSE, TSW)
@@ -83,7 +83,7 @@ def format(puzzle: ShakaPuzzle) -> str:
     """Return the canonical text of `puzzle`."""
     w = puzzle.width
     chars = [cell_char(puzzle, k) for k in range(w * puzzle.height)]
-    return ",".join("".join(chars[i : i + w]) for i in range(0, len(chars), w))
+    return join_rows(chars, w)
 
 
 def parse_solution(text: str, puzzle: ShakaPuzzle) -> ShakaSolution:
@@ -101,13 +101,12 @@ def format_solution(solution: ShakaSolution) -> str:
     """Return the canonical text of `solution`."""
     w = solution.width
     chars = [STATE_CHAR[s] for s in solution.cells]
-    return ",".join("".join(chars[i : i + w]) for i in range(0, len(chars), w))
+    return join_rows(chars, w)
 
 
 def images(puzzle: ShakaPuzzle) -> list[str]:
     """Return the canonical texts of the 8 rotations and reflections of `puzzle`."""
-    return [",".join("".join(row) for row in grid)
-            for grid in dihedral_images(format(puzzle).split(","))]
+    return image_texts(format(puzzle))
 
 
 def dimensions(puzzle: ShakaPuzzle) -> tuple[int, int]:

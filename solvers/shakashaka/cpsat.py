@@ -11,6 +11,7 @@ clause. Each solution found is blocked by a clause on its white cells' states.
 
 from ortools.sat.python import cp_model
 
+from solvers.core.cpsat import Reading, count_by_blocking
 from solvers.core.results import Count
 from solvers.shakashaka.board import BLACK, ShakaPuzzle, ShakaSolution
 
@@ -73,19 +74,12 @@ def _model(puzzle: ShakaPuzzle):
 def count_cpsat(puzzle: ShakaPuzzle, limit: int = 2) -> Count:
     """Return the solutions up to `limit`; `nodes` counts CP-SAT solve calls."""
     model, states = _model(puzzle)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    found: list[ShakaSolution] = []
-    calls = 0
-    while len(found) < limit:
-        calls += 1
-        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return Count(len(found), tuple(found), calls, truncated=False)
+
+    def read(solver: cp_model.CpSolver) -> Reading:
         cells = [BLACK] * (puzzle.width * puzzle.height)
         for k, literals in states.items():
             cells[k] = next(s for s in range(5) if solver.boolean_value(literals[s]))
-        found.append(ShakaSolution(puzzle.width, puzzle.height, tuple(cells)))
-        if not states:
-            return Count(1, tuple(found), calls, truncated=False)
-        model.add_bool_or([~states[k][cells[k]] for k in states])
-    return Count(len(found), tuple(found), calls, truncated=True)
+        solution = ShakaSolution(puzzle.width, puzzle.height, tuple(cells))
+        return solution, [states[k][cells[k]] for k in states]
+
+    return count_by_blocking(model, read, limit)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from solvers.core.errors import PuzzleFormatError
-from solvers.core.grid import check_alphabet, dihedral_images, split_rows
+from solvers.core.grid import check_alphabet, image_texts, join_rows, split_rows
 
 FWD, BACK, BOTH = 1, 2, 3
 DIAGONAL_CHAR = {FWD: "/", BACK: "\\"}
@@ -105,7 +105,7 @@ def format(puzzle: SlantPuzzle) -> str:
     """Return the canonical text of `puzzle`."""
     stride = puzzle.width + 1
     chars = ["." if n is None else str(n) for n in puzzle.clues]
-    return ",".join("".join(chars[i : i + stride]) for i in range(0, len(chars), stride))
+    return join_rows(chars, stride)
 
 
 def parse_solution(text: str, puzzle: SlantPuzzle) -> SlantSolution:
@@ -120,13 +120,12 @@ def format_solution(solution: SlantSolution) -> str:
     """Return the canonical text of `solution`."""
     w = solution.width
     chars = [DIAGONAL_CHAR[d] for d in solution.cells]
-    return ",".join("".join(chars[i : i + w]) for i in range(0, len(chars), w))
+    return join_rows(chars, w)
 
 
 def images(puzzle: SlantPuzzle) -> list[str]:
     """Return the canonical texts of the 8 rotations and reflections of `puzzle`."""
-    return [",".join("".join(row) for row in grid)
-            for grid in dihedral_images(format(puzzle).split(","))]
+    return image_texts(format(puzzle))
 
 
 def dimensions(puzzle: SlantPuzzle) -> tuple[int, int]:
