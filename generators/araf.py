@@ -1,0 +1,265 @@
+"""Araf generator: draw the rooms first, give each the tightest numbers, then widen windows.
+
+Vocabulary: a *window* is a room's two numbers (lo, hi), placed on two distinct cells of it; the
+*tight* window of a room of s cells is (s - 1, s + 1), the only pair that pins its size. A
+*widening* moves one end of one window out by one step (lo - 1, down to 1; hi + 1, up to the
+option `max_number`, which keeps the candidate rooms few enough to list). The *slack* of a room
+is (s - lo - 1) + (hi - 1 - s): on a generated board it is the number of widenings it kept.
+The dial is the slack: widen in random order, keep a widening only when it adds a candidate room
+and the puzzle stays unique (or, with a target grade, that level still solves it), and sweep
+again until a whole sweep keeps nothing: then every widening of every window was tried on the
+final board and refused, a local maximum. A tight board that is not unique is *repaired* first
+by moving numbers inside their rooms (see `repair`).
+"""
+
+import random
+
+from generators.core import Candidate, GenerationSpec, Generator
+from solvers.araf import GENRE, perturbations
+from solvers.araf.board import (
+    STRICT,
+    ArafPuzzle,
+    ArafSolution,
+    cells_of,
+    neighbours,
+    rooms_of,
+    solution_of,
+)
+from solvers.araf.catalogue import catalogue
+from solvers.araf.screens import census
+
+VERSION = "araf-1"
+LO, HI = 0, 1
+
+
+DRAWS = 1000
+
+
+def random_rooms(rng: random.Random, width: int, height: int, max_room: int) -> list[int]:
+    """Return a random partition of the board into connected rooms of 2..max_room cells;
+    ValueError when DRAWS draws all fail (e.g. rooms of 2 cells on an odd board)."""
+    touching = neighbours(width, height)
+    cells = width * height
+    for _ in range(DRAWS):
+        rooms = _draw_rooms(rng, touching, cells, max_room)
+        if rooms is not None:
+            return rooms
+    raise ValueError(f"no partition of {width}x{height} into rooms of 2..{max_room} cells found")
+
+
+def _draw_rooms(rng, touching, cells, max_room) -> list[int] | None:
+    """Grow rooms from the first free cell, each to a random target size; a cell left alone
+    joins a neighbouring room with space; None when it cannot."""
+    free = (1 << cells) - 1
+    rooms: list[int] = []
+    while free:
+        start = (free & -free).bit_length() - 1
+        target = rng.randint(2, max_room)
+        room = 1 << start
+        free &= ~room
+        for _ in range(target - 1):
+            frontier = cells_of(_around(touching, room) & free)
+            if not frontier:
+                break
+            cell = rng.choice(frontier)
+            room |= 1 << cell
+            free &= ~(1 << cell)
+        if room.bit_count() == 1:
+            hosts = [i for i, other in enumerate(rooms)
+                     if other & touching[start] and other.bit_count() < max_room]
+            if not hosts:
+                return None
+            rooms[rng.choice(hosts)] |= room
+        else:
+            rooms.append(room)
+    return rooms
+
+
+def _around(touching, cells: int) -> int:
+    """Return the cells touching any of `cells`."""
+    bits = 0
+    for k in cells_of(cells):
+        bits |= touching[k]
+    return bits & ~cells
+
+
+def tight_board(rng: random.Random, width: int, height: int, rooms: list[int]):
+    """Return (numbers, ends): each room's tight numbers on two random cells of it, and per
+    room the (lo cell, hi cell) holding them."""
+    numbers: list[int | None] = [None] * (width * height)
+    ends = []
+    for room in rooms:
+        lo_cell, hi_cell = rng.sample(cells_of(room), 2)
+        size = room.bit_count()
+        numbers[lo_cell], numbers[hi_cell] = size - 1, size + 1
+        ends.append((lo_cell, hi_cell))
+    return numbers, ends
+
+
+def _room_at(rooms: list[int], cells: int) -> list[int]:
+    """Return, for each cell, the index of the room holding it."""
+    index = [0] * cells
+    for i, room in enumerate(rooms):
+        for k in cells_of(room):
+            index[k] = i
+    return index
+
+
+def repair(rng: random.Random, puzzle: ArafPuzzle, rooms: list[int], ends, repairs: int):
+    """Return (puzzle, ends) with numbers moved inside their rooms until the tight board is
+    unique, or None after `repairs` tries. A try takes a second solution and a cell whose room
+    differs there, and moves one number of that cell's drawn room onto it (where every such cell
+    holds a number, onto a free cell of one of their rooms)."""
+    w, h = puzzle.width, puzzle.height
+    planted = solution_of(w, h, rooms)
+    mine = _room_at(rooms, w * h)
+    numbers, ends = list(puzzle.numbers), list(ends)
+    for _ in range(repairs):
+        found = GENRE.count(_puzzle(w, h, numbers), 2)
+        if found.count == 1:
+            return _puzzle(w, h, numbers), ends
+        other = rooms_of(next(s for s in found.solutions if s != planted))
+        theirs = _room_at(other, w * h)
+        differ = [k for k in range(w * h) if rooms[mine[k]] != other[theirs[k]]]
+        target = [k for k in differ if numbers[k] is None]
+        if not target:
+            hosts = sorted({mine[k] for k in differ})
+            target = [k for i in hosts for k in cells_of(rooms[i]) if numbers[k] is None]
+        if not target:
+            return None
+        cell = rng.choice(target)
+        room, side = mine[cell], rng.randrange(2)
+        old = ends[room][side]
+        numbers[cell], numbers[old] = numbers[old], None
+        ends[room] = (cell, ends[room][1]) if side == LO else (ends[room][0], cell)
+    return None
+
+
+def _widened(numbers: list, ends, move: tuple[int, int], most: int) -> list | None:
+    """Return `numbers` with one window end moved out, or None where that end cannot move (below
+    1 or above `most`)."""
+    room, side = move
+    cell = ends[room][side]
+    value = numbers[cell] + (1 if side == HI else -1)
+    if value < 1 or value > most:
+        return None
+    widened = list(numbers)
+    widened[cell] = value
+    return widened
+
+
+def _puzzle(width: int, height: int, numbers: list) -> ArafPuzzle:
+    return ArafPuzzle(width, height, tuple(numbers))
+
+
+def _limits(spec: GenerationSpec) -> tuple[int, int]:
+    """Return the options (max_room, max_number): default 5 and twice max_room."""
+    max_room = spec.options.get("max_room", 5)
+    return max_room, spec.options.get("max_number", 2 * max_room)
+
+
+def sample(rng: random.Random, spec: GenerationSpec) -> ArafPuzzle:
+    """Return an unfiltered random board: random rooms (option `max_room`), tight numbers, then
+    `widenings` (default 0) random widenings kept unchecked (capped by `max_number`)."""
+    w, h = spec.width, spec.height
+    max_room, max_number = _limits(spec)
+    rooms = random_rooms(rng, w, h, max_room)
+    numbers, ends = tight_board(rng, w, h, rooms)
+    widenings = [(room, side) for room in range(len(rooms)) for side in (LO, HI)]
+    for _ in range(spec.options.get("widenings", 0)):
+        numbers = _widened(numbers, ends, rng.choice(widenings), max_number) or numbers
+    return _puzzle(w, h, numbers)
+
+
+def same_rooms(a: ArafPuzzle, b: ArafPuzzle) -> bool:
+    """Return True if two boards have the same candidate rooms for the same pairs (then they are
+    the same puzzle to every rule and counter)."""
+    first, second = catalogue(a), catalogue(b)
+    return (first.pairs, first.rooms) == (second.pairs, second.rooms)
+
+
+def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, keeps,
+          max_number: int) -> tuple[ArafPuzzle, int, int]:
+    """Return the local maximum reached from `puzzle` by widening while `keeps` holds, with the
+    number of widenings tried and kept (see the module docstring). A widening that adds no
+    candidate room gives no freedom and is refused like one that breaks `keeps`; one that makes
+    a one-cell move of `solution` legal is refused without a search (it has a second solution)."""
+    numbers = list(puzzle.numbers)
+    widenings = [(room, side) for room in range(len(ends)) for side in (LO, HI)]
+    tried = kept = 0
+    while True:
+        order = list(widenings)
+        rng.shuffle(order)
+        kept_this_sweep = 0
+        for move in order:
+            widened = _widened(numbers, ends, move, max_number)
+            if widened is None:
+                continue
+            tried += 1
+            before = _puzzle(puzzle.width, puzzle.height, numbers)
+            after = _puzzle(puzzle.width, puzzle.height, widened)
+            if (not same_rooms(before, after)
+                    and not any(move.legal for move in perturbations.moves(after, solution))
+                    and keeps(after)):
+                numbers = widened
+                kept_this_sweep += 1
+        kept += kept_this_sweep
+        if not kept_this_sweep:
+            return _puzzle(puzzle.width, puzzle.height, numbers), tried, kept
+
+
+def slack(puzzle: ArafPuzzle, solution: ArafSolution) -> list[int]:
+    """Return each room's slack (module docstring), rooms in label order."""
+    found = []
+    for label in range(max(solution.labels) + 1):
+        cells = [k for k, x in enumerate(solution.labels) if x == label]
+        lo, hi = sorted(puzzle.numbers[k] for k in cells if puzzle.numbers[k] is not None)
+        found.append((len(cells) - lo - 1) + (hi - 1 - len(cells)))
+    return found
+
+
+def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
+    """Return a unique puzzle widened to a local maximum from a tight board, or None.
+
+    Options: `max_room` (largest room drawn, default 5), `max_number` (no widening goes past
+    it, default 2 * max_room), `repairs` (tries to make the tight board unique, default 60).
+    Without `spec.grade` a widening stays while the puzzle is unique; with it, while that ladder
+    level still solves the puzzle, and the attempt returns None unless the result grades exactly
+    there. None too when the tight board cannot be repaired or does not keep the property.
+    """
+    w, h = spec.width, spec.height
+    max_room, max_number = _limits(spec)
+    rooms = random_rooms(rng, w, h, max_room)
+    numbers, ends = tight_board(rng, w, h, rooms)
+    repaired = repair(rng, _puzzle(w, h, numbers), rooms, ends, spec.options.get("repairs", 60))
+    if repaired is None:
+        return None
+    tight, ends = repaired
+    if spec.grade is None:
+        def keeps(puzzle: ArafPuzzle) -> bool:
+            return GENRE.count(puzzle, 2).count == 1
+    else:
+        level = GENRE.level_index(spec.grade)
+
+        def keeps(puzzle: ArafPuzzle) -> bool:
+            return GENRE.deduce(puzzle, level).solved
+
+    if spec.grade is not None and not keeps(tight):
+        return None
+    solution = solution_of(w, h, rooms)
+    final, tried, kept = widen(rng, tight, solution, ends, keeps, max_number)
+    grade = GENRE.grade(final)
+    if spec.grade is not None and grade.name != spec.grade:
+        return None
+    measurements = {
+        "rooms": len(rooms),
+        "room_sizes": [sum(room.bit_count() == s for room in rooms) for s in range(max_room + 1)],
+        "widenings_tried": tried,
+        "widenings_kept": kept,
+        "slack": sum(slack(final, solution)),
+        "screens": census(final, STRICT),
+    }
+    return Candidate(final, solution, measurements)
+
+
+GENERATOR = Generator(genre="araf", version=VERSION, generate=generate, sample=sample)

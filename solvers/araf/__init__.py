@@ -1,0 +1,28 @@
+"""Araf: cut the board into connected rooms, each holding two numbers and sized between them."""
+
+from solvers.araf import board
+from solvers.araf.brute import count_brute
+from solvers.araf.cpsat import count_cpsat
+from solvers.araf.deduce import deduce_with
+from solvers.araf.rulebook import check
+from solvers.araf.rules import LADDER
+from solvers.araf.search import count_ladder
+from solvers.core.genre import Genre
+
+GENRE = Genre(
+    name="araf",
+    ladder=LADDER,
+    parse=board.parse,
+    format=board.format,
+    parse_solution=board.parse_solution,
+    format_solution=board.format_solution,
+    check=check,
+    deduce_with=deduce_with,
+    count_ladder=count_ladder,
+    counters={"cpsat": count_cpsat, "brute": count_brute},
+    images=board.images,
+    dimensions=board.dimensions,
+    clue_count=board.clue_count,
+    draw=board.draw,
+    independent="cpsat",
+)

@@ -1,0 +1,99 @@
+"""The room catalogue: every room each surviving pair could fill, and the tables the rules use.
+
+Vocabulary: rooms are indexed 0..R-1; a *room set* is a bit set over room indices (bit i is
+room i), as cell sets are bit sets over cells. `cover[k]` is the room set of the rooms holding
+cell k, `pair_rooms[j]` the rooms of pair j, `clash[i]` the rooms sharing a cell with room i
+(room i included). A room holds its pair's two numbered cells, no third one, is connected under
+the reading and has a size in the pair's window.
+"""
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from solvers.araf.board import STRICT, ArafPuzzle, Reading, cells_of, neighbours
+from solvers.araf.connected import connected_sets
+from solvers.araf.screens import SURVIVES, numbered_cells, screen, steps_from
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The candidate rooms of a puzzle, with their lookup tables (see the module docstring).
+
+    `pairs[j]` = (p, q) numbered cells of pair j (only pairs with at least one room);
+    `rooms[i]` the cell set of room i, `sizes[i]` its size and `room_pair[i]` its pair.
+    """
+
+    puzzle: ArafPuzzle
+    pairs: tuple[tuple[int, int], ...]
+    rooms: tuple[int, ...]
+    sizes: tuple[int, ...]
+    room_pair: tuple[int, ...]
+    pair_rooms: tuple[int, ...]
+    cover: tuple[int, ...]
+    clash: tuple[int, ...]
+
+    @property
+    def all_rooms(self) -> int:
+        """Return the room set of every room."""
+        return (1 << len(self.rooms)) - 1
+
+
+@lru_cache(maxsize=1 << 16)
+def room_cells(cells: int) -> tuple[int, ...]:
+    """Return the cells of a cell set (cached: the same rooms come back board after board)."""
+    return tuple(cells_of(cells))
+
+
+@lru_cache(maxsize=1 << 14)
+def pair_rooms(width: int, height: int, diagonal: bool, blockers: int, p: int, q: int,
+               lo: int, hi: int) -> tuple[int, ...]:
+    """Return the cell sets of every connected room holding cells p and q, none of the
+    `blockers`, with lo..hi cells, smallest first (ties in cell-set order)."""
+    touching = neighbours(width, height, diagonal)
+    allowed = ((1 << (width * height)) - 1) & ~blockers
+    distance = steps_from(touching, q, allowed)
+    found = [(size, cells) for cells, size in connected_sets(touching, p, allowed, hi, distance)
+             if size >= lo and cells >> q & 1]
+    return tuple(cells for _, cells in sorted(found))
+
+
+def build(puzzle: ArafPuzzle, reading: Reading = STRICT, screened: bool = True) -> Catalogue:
+    """Return the catalogue of `puzzle`: rooms of the pairs the screens keep (of every pair
+    when not `screened`; the screens only save work, so the rooms are the same)."""
+    numbered = numbered_cells(puzzle)
+    all_numbers = sum(1 << k for k in numbered)
+    verdicts = screen(puzzle, reading)
+    pairs, rooms, room_pair = [], [], []
+    for (p, q), verdict in verdicts.items():
+        if screened and verdict != SURVIVES:
+            continue
+        lo, hi = reading.window(puzzle.numbers[p], puzzle.numbers[q])
+        if lo > hi:
+            continue
+        found = pair_rooms(puzzle.width, puzzle.height, reading.diagonal,
+                           all_numbers & ~(1 << p) & ~(1 << q), p, q, max(lo, 2), hi)
+        if found:
+            room_pair.extend([len(pairs)] * len(found))
+            pairs.append((p, q))
+            rooms.extend(found)
+    cover = [0] * len(puzzle.numbers)
+    grouped = [0] * len(pairs)
+    for i, (cells, j) in enumerate(zip(rooms, room_pair, strict=True)):
+        grouped[j] |= 1 << i
+        for k in room_cells(cells):
+            cover[k] |= 1 << i
+    clash = []
+    for cells in rooms:
+        bits = 0
+        for k in room_cells(cells):
+            bits |= cover[k]
+        clash.append(bits)
+    sizes = tuple(cells.bit_count() for cells in rooms)
+    return Catalogue(puzzle, tuple(pairs), tuple(rooms), sizes, tuple(room_pair), tuple(grouped),
+                     tuple(cover), tuple(clash))
+
+
+@lru_cache(maxsize=64)
+def catalogue(puzzle: ArafPuzzle, reading: Reading = STRICT) -> Catalogue:
+    """Return the screened catalogue of `puzzle` (cached: the rules and counters share it)."""
+    return build(puzzle, reading)

@@ -1,0 +1,274 @@
+"""The Araf deduction ladder below search: pair < cell < ration, and the fixpoint that runs it.
+
+Vocabulary (see catalogue.py): `alive` is the room set still possible; the rooms *at* a cell are
+its cover that is alive; a room is *placed* by killing every other room that shares a cell with
+it. A rule returns how many times it fired (applications that killed a room) or CONTRADICTION.
+
+- pair: the screens (screens.py) and the enumerator decide which rooms exist at all; with no
+  further rule that is all this level knows.
+- cell: four unit rules, swept to a fixpoint:
+    a cell with one room left: place it;
+    a number with one room left: place it;
+    a number whose rooms all pair it with the same partner marries it: the partner's rooms
+      with any other number die;
+    a cell whose rooms all belong to one pair is in that pair's room: the pair's rooms
+      without the cell die.
+- ration: the budget. Every cell is in exactly one room, so the rooms not yet placed share the
+  cells not yet placed; each unplaced number is half of such a room, so with lo(n) and hi(n) the
+  smallest and largest room still at number n: sum lo <= 2 * cells left <= sum hi. Tentatively
+  place a room, run the lower rules to their fixpoint, and if that ends in a contradiction or
+  the budget of what is left fails, the room dies.
+
+The fixpoint runs a rule only when every rule below it is at rest. A number is *placed* when one
+room is left at its cell; a placed room is counted once however many of its numbers show it.
+"""
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, solution_of
+from solvers.araf.catalogue import Catalogue, catalogue, room_cells
+
+CONTRADICTION = -1
+LADDER = ("pair", "cell", "ration", "search")
+
+
+@dataclass(frozen=True)
+class Tables:
+    """What the rules read beside the catalogue, derived once per puzzle.
+
+    numbered / plain: the cells with and without a number; number_at[k]: the index of cell k
+    among the numbered cells (-1 if plain); partner[n][j]: the other cell of pair j of number n;
+    reach[i]: the cells whose rooms may die when room i is placed; pair_cells[j]: the cells of
+    pair j's rooms; cover_cells[k]: the cells of the rooms at cell k; sizes[n] / size_rooms[n]:
+    the room sizes at number n, smallest first, and the room set of each size.
+    """
+
+    cat: Catalogue
+    numbered: tuple[int, ...]
+    plain: tuple[int, ...]
+    number_at: tuple[int, ...]
+    partner: tuple[dict[int, int], ...]
+    reach: tuple[int, ...]
+    pair_cells: tuple[int, ...]
+    cover_cells: tuple[int, ...]
+    sizes: tuple[tuple[int, ...], ...]
+    size_rooms: tuple[tuple[int, ...], ...]
+
+    @property
+    def all_cells(self) -> int:
+        """Return the bit set of every cell."""
+        return (1 << len(self.number_at)) - 1
+
+
+def _cells_of_rooms(cat: Catalogue, rooms: int) -> int:
+    """Return the cells of the rooms in a room set."""
+    bits = 0
+    for i in cells_of(rooms):
+        bits |= cat.rooms[i]
+    return bits
+
+
+@lru_cache(maxsize=64)
+def tables(puzzle: ArafPuzzle) -> Tables:
+    """Return the rule tables of `puzzle` (cached with its catalogue)."""
+    cat = catalogue(puzzle)
+    numbered = tuple(k for k, n in enumerate(puzzle.numbers) if n is not None)
+    plain = tuple(k for k, n in enumerate(puzzle.numbers) if n is None)
+    number_at = [-1] * len(puzzle.numbers)
+    partner, sizes, size_rooms = [], [], []
+    for n, k in enumerate(numbered):
+        number_at[k] = n
+        partner.append({j: (q if p == k else p) for j, (p, q) in enumerate(cat.pairs)
+                        if k in (p, q)})
+        by_size: dict[int, int] = {}
+        for i in cells_of(cat.cover[k]):
+            by_size[cat.sizes[i]] = by_size.get(cat.sizes[i], 0) | 1 << i
+        ordered = sorted(by_size.items())
+        sizes.append(tuple(size for size, _ in ordered))
+        size_rooms.append(tuple(rooms for _, rooms in ordered))
+    cover_cells = tuple(_cells_of_rooms(cat, rooms) for rooms in cat.cover)
+    reach = []
+    for room in cat.rooms:
+        bits = 0
+        for k in room_cells(room):
+            bits |= cover_cells[k]
+        reach.append(bits)
+    return Tables(
+        cat, numbered, plain, tuple(number_at), tuple(partner), tuple(reach),
+        pair_cells=tuple(_cells_of_rooms(cat, rooms) for rooms in cat.pair_rooms),
+        cover_cells=cover_cells,
+        sizes=tuple(sizes), size_rooms=tuple(size_rooms),
+    )
+
+
+class Propagation:
+    """The alive room set under deduction by the active `rules`; `dirty` is the agenda of cells
+    the cell rule must look at again (all of them at first); `tally` counts firings."""
+
+    __slots__ = ("alive", "dirty", "rules", "tab", "tally")
+
+    def __init__(self, tab: Tables, rules: frozenset[str], alive: int | None = None,
+                 dirty: int | None = None) -> None:
+        self.tab = tab
+        self.rules = rules
+        self.alive = tab.cat.all_rooms if alive is None else alive
+        self.dirty = tab.all_cells if dirty is None else dirty
+        self.tally: dict[str, int] = {}
+
+    def child(self, alive: int, dirty: int | None = None) -> "Propagation":
+        """Return a new state with the same rules, `alive` as its room set and `dirty` cells."""
+        return Propagation(self.tab, self.rules, alive, dirty)
+
+    def place(self, room: int) -> int:
+        """Return the alive set with `room` placed (every room sharing a cell with it dead)."""
+        return self.alive & (~self.tab.cat.clash[room] | 1 << room)
+
+    def placed(self, room: int) -> "Propagation":
+        """Return a child state in which `room` is placed."""
+        return self.child(self.place(room), self.tab.reach[room])
+
+    def cell_rule(self) -> int:
+        """Apply the four unit rules at every dirty cell, to a fixpoint; see the module
+        docstring. Returns how many applications killed a room, or CONTRADICTION."""
+        tab = self.tab
+        cat = tab.cat
+        cover, clash, pair_rooms, room_pair = cat.cover, cat.clash, cat.pair_rooms, cat.room_pair
+        alive, dirty, fired = self.alive, self.dirty, 0
+        while dirty:
+            low = dirty & -dirty
+            dirty ^= low
+            k = low.bit_length() - 1
+            here = cover[k] & alive
+            if not here:
+                self.alive, self.dirty = alive, 0
+                return CONTRADICTION
+            if not here & (here - 1):  # one room left at a cell or a number: place it
+                i = here.bit_length() - 1
+                after, touched = alive & (~clash[i] | here), tab.reach[i]
+            else:
+                j = room_pair[(here & -here).bit_length() - 1]
+                if here & ~pair_rooms[j]:
+                    continue
+                n = tab.number_at[k]
+                if n < 0:  # a cell whose rooms all belong to pair j is in pair j's room
+                    after, touched = alive & ~(pair_rooms[j] & ~cover[k]), tab.pair_cells[j]
+                else:  # a number married to its only partner
+                    mate = tab.partner[n][j]
+                    after, touched = alive & ~(cover[mate] & ~pair_rooms[j]), tab.cover_cells[mate]
+            if after != alive:
+                alive, fired = after, fired + 1
+                dirty |= touched
+        self.alive, self.dirty = alive, 0
+        return fired
+
+    def ration_rule(self, start: int) -> tuple[int, int]:
+        """Refute the first unplaced alive room from index `start` on (wrapping round) whose
+        tentative placement, with the lower rules run to their fixpoint, breaks the budget or
+        ends in a contradiction; return (1, that room), (0, start) or (CONTRADICTION, -1)."""
+        tab = self.tab
+        if not within_budget(tab, self.alive):
+            return CONTRADICTION, -1
+        clash, alive = tab.cat.clash, self.alive
+        lower = self.rules - {"ration"}
+        checked = "cell" in lower
+        rooms = len(clash)
+        for offset in range(rooms):
+            i = (start + offset) % rooms
+            if not alive >> i & 1 or alive & clash[i] == 1 << i:
+                continue
+            trial = Propagation(tab, lower, self.place(i), tab.reach[i])
+            if trial.run() == CONTRADICTION or not within_budget(tab, trial.alive, checked):
+                self.alive &= ~(1 << i)
+                self.dirty |= tab.cat.rooms[i]
+                return 1, i
+        return 0, start
+
+    def run(self) -> int:
+        """Run the active rules to their fixpoint; return the steps taken or CONTRADICTION."""
+        steps, ration_from = 0, 0
+        tally = self.tally
+        use_cell, use_ration = "cell" in self.rules, "ration" in self.rules
+        while True:
+            fired, name = 0, "cell"
+            if use_cell and self.dirty:
+                fired = self.cell_rule()
+            if not fired and use_ration:
+                fired, ration_from = self.ration_rule(ration_from)
+                name = "ration"
+            if fired == CONTRADICTION:
+                return CONTRADICTION
+            if not fired:
+                return steps
+            steps += fired
+            tally[name] = tally.get(name, 0) + fired
+
+
+def within_budget(tab: Tables, alive: int, cells_checked: bool = False) -> bool:
+    """Return False if a cell has no room left, two placed rooms overlap, or the budget of the
+    cells outside the placed rooms fails for the numbers outside them. `cells_checked` skips the
+    first test where the cell rule has just made it."""
+    cat = tab.cat
+    cover, rooms = cat.cover, cat.rooms
+    if not cells_checked:
+        for k in tab.plain:
+            if not cover[k] & alive:
+                return False
+    placed = placed_cells = 0
+    unplaced = []
+    for n, k in enumerate(tab.numbered):
+        here = cover[k] & alive
+        if here & (here - 1):
+            unplaced.append((n, k, here))
+        elif not here:
+            return False
+        elif not placed & here:
+            cells = rooms[here.bit_length() - 1]
+            if placed_cells & cells:
+                return False
+            placed |= here
+            placed_cells |= cells
+    need_lo = need_hi = 0
+    sizes, size_rooms = tab.sizes, tab.size_rooms
+    for n, k, here in unplaced:
+        if placed_cells >> k & 1:
+            continue
+        for size, group in zip(sizes[n], size_rooms[n], strict=True):
+            if group & here:
+                need_lo += size
+                break
+        for size, group in zip(reversed(sizes[n]), reversed(size_rooms[n]), strict=True):
+            if group & here:
+                need_hi += size
+                break
+    left = len(cover) - placed_cells.bit_count()
+    return need_lo <= 2 * left <= need_hi
+
+
+def owners(tab: Tables, alive: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Return, for each cell, the pairs (as numbered-cell pairs) whose alive rooms hold it."""
+    cat = tab.cat
+    return tuple(
+        tuple(sorted({cat.pairs[cat.room_pair[i]] for i in cells_of(here & alive)}))
+        for here in cat.cover
+    )
+
+
+def decided(tab: Tables, alive: int) -> ArafSolution | None:
+    """Return the solution when every cell has one owner pair and each pair's cells are one of
+    its alive rooms; otherwise None."""
+    cat = tab.cat
+    groups: dict[int, int] = {}
+    for k, here in enumerate(cat.cover):
+        here &= alive
+        if not here:
+            return None
+        j = cat.room_pair[(here & -here).bit_length() - 1]
+        if here & ~cat.pair_rooms[j]:
+            return None
+        groups[j] = groups.get(j, 0) | 1 << k
+    for j, cells in groups.items():
+        if not any(cat.rooms[i] == cells for i in cells_of(cat.pair_rooms[j] & alive)):
+            return None
+    puzzle = cat.puzzle
+    return solution_of(puzzle.width, puzzle.height, groups.values())
