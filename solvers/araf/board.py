@@ -203,7 +203,7 @@ def draw(puzzle: ArafPuzzle, solution: ArafSolution | None = None) -> str:
     span = max([3, *(len(str(n)) + 2 for n in puzzle.numbers if n is not None)])
 
     def wall(a: int, b: int) -> bool:
-        return solution is None or solution.labels[a] != solution.labels[b]
+        return solution is not None and solution.labels[a] != solution.labels[b]
 
     lines = ["+" + "+".join("-" * span for _ in range(w)) + "+"]
     for r in range(h):

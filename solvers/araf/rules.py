@@ -26,7 +26,7 @@ room is left at its cell; a placed room is counted once however many of its numb
 from dataclasses import dataclass
 from functools import lru_cache
 
-from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, solution_of
+from solvers.araf.board import STRICT, ArafPuzzle, ArafSolution, Reading, cells_of, solution_of
 from solvers.araf.catalogue import Catalogue, catalogue, room_cells
 
 CONTRADICTION = -1
@@ -70,9 +70,10 @@ def _cells_of_rooms(cat: Catalogue, rooms: int) -> int:
 
 
 @lru_cache(maxsize=64)
-def tables(puzzle: ArafPuzzle) -> Tables:
-    """Return the rule tables of `puzzle` (cached with its catalogue)."""
-    cat = catalogue(puzzle)
+def tables(puzzle: ArafPuzzle, reading: Reading = STRICT) -> Tables:
+    """Return the rule tables of `puzzle` (cached with its catalogue); the rules never look at
+    the numbers themselves, only at the rooms, so a misreading's catalogue works as well."""
+    cat = catalogue(puzzle, reading)
     numbered = tuple(k for k, n in enumerate(puzzle.numbers) if n is not None)
     plain = tuple(k for k, n in enumerate(puzzle.numbers) if n is None)
     number_at = [-1] * len(puzzle.numbers)
