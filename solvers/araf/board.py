@@ -99,9 +99,13 @@ def _tokens(text: str) -> list[list[str]]:
     return rows
 
 
+MAX_DIGITS = 9
+
+
 def _positive(token: str) -> int | None:
-    """Return the value of a canonical positive integer token (no sign, no leading 0), or None."""
-    if token.isascii() and token.isdigit() and token[0] != "0":
+    """Return the value of a canonical positive integer token (no sign, no leading 0, at most
+    MAX_DIGITS digits), or None."""
+    if token.isascii() and token.isdigit() and token[0] != "0" and len(token) <= MAX_DIGITS:
         return int(token)
     return None
 
@@ -114,8 +118,8 @@ def parse(text: str) -> ArafPuzzle:
         for c, token in enumerate(row):
             value = None if token == "." else _positive(token)
             if token != "." and value is None:
-                raise PuzzleFormatError(f"{token!r} is neither '.' nor a positive integer",
-                                        row=r, col=c)
+                raise PuzzleFormatError(f"{token[:12]!r} is neither '.' nor a positive integer "
+                                        f"of at most {MAX_DIGITS} digits", row=r, col=c)
             numbers.append(value)
     return ArafPuzzle(len(rows[0]), len(rows), tuple(numbers))
 
@@ -159,7 +163,7 @@ def parse_solution(text: str, puzzle: ArafPuzzle) -> ArafSolution:
         for c, token in enumerate(row):
             value = 0 if token == "0" else _positive(token)
             if value is None:
-                raise PuzzleFormatError(f"{token!r} is not a room label", row=r, col=c)
+                raise PuzzleFormatError(f"{token[:12]!r} is not a room label", row=r, col=c)
             if value > seen:
                 raise PuzzleFormatError(f"label {value} before label {seen} (labels are numbered "
                                         "in row-major order of first appearance)", row=r, col=c)

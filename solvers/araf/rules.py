@@ -5,8 +5,10 @@ its cover that is alive; a room is *placed* by killing every other room that sha
 it. A rule returns how many times it fired (applications that killed a room) or CONTRADICTION.
 
 - pair: the screens (screens.py) and the enumerator decide which rooms exist at all; with no
-  further rule that is all this level knows.
-- cell: four unit rules, swept to a fixpoint:
+  further rule that is all this level knows. The catalogue is always built through the
+  screens, which only save work (the rooms are the same without them), so a ladder that skips
+  `pair` deduces the same.
+- cell: four unit rules, applied wherever rooms died (an agenda of cells), to a fixpoint:
     a cell with one room left: place it;
     a number with one room left: place it;
     a number whose rooms all pair it with the same partner marries it: the partner's rooms
