@@ -3,13 +3,15 @@
 Vocabulary: a *window* is a room's two numbers (lo, hi), placed on two distinct cells of it; the
 *tight* window of a room of s cells is (s - 1, s + 1), the only pair that pins its size. A
 *widening* moves one end of one window out by one step (lo - 1, down to 1; hi + 1, up to the
-option `max_number`, which keeps the candidate rooms few enough to list). The *slack* of a room
+option `max_number`, which keeps the candidate rooms few enough to list: by default max_room + 2,
+with which 8x8 boards try and keep about as many widenings as the seed's shipped ones). The
+*slack* of a room
 is (s - lo - 1) + (hi - 1 - s): on a generated board it is the number of widenings it kept.
-The dial is the slack: widen in random order, keep a widening only when it adds a candidate room
-and the puzzle stays unique (or, with a target grade, that level still solves it), and sweep
-again until a whole sweep keeps nothing: then every widening of every window was tried on the
-final board and refused, a local maximum. A tight board that is not unique is *repaired* first
-by moving numbers inside their rooms (see `repair`).
+The dial is the slack: widen in random order, keep a widening only when the puzzle stays
+unique (or, with a target grade, that level still solves it), and sweep again until a whole
+sweep keeps nothing: then every widening of every window (within 1..max_number) was tried on
+the final board and refused, a local maximum. A tight board that is not unique is *repaired*
+first by moving numbers inside their rooms (see `repair`).
 """
 
 import random
@@ -153,9 +155,9 @@ def _puzzle(width: int, height: int, numbers: list) -> ArafPuzzle:
 
 
 def _limits(spec: GenerationSpec) -> tuple[int, int]:
-    """Return the options (max_room, max_number): default 5 and twice max_room."""
+    """Return the options (max_room, max_number): default 5 and max_room + 2."""
     max_room = spec.options.get("max_room", 5)
-    return max_room, spec.options.get("max_number", 2 * max_room)
+    return max_room, spec.options.get("max_number", max_room + 2)
 
 
 def sample(rng: random.Random, spec: GenerationSpec) -> ArafPuzzle:
@@ -181,9 +183,10 @@ def same_rooms(a: ArafPuzzle, b: ArafPuzzle) -> bool:
 def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, keeps,
           max_number: int) -> tuple[ArafPuzzle, int, int]:
     """Return the local maximum reached from `puzzle` by widening while `keeps` holds, with the
-    number of widenings tried and kept (see the module docstring). A widening that adds no
-    candidate room gives no freedom and is refused like one that breaks `keeps`; one that makes
-    a one-cell move of `solution` legal is refused without a search (it has a second solution)."""
+    number of widenings tried and kept (see the module docstring). Two shortcuts decide without
+    a search: a widening that adds no candidate room changes nothing any rule or counter sees,
+    so it keeps what the board had; one that makes a one-cell move of `solution` legal gives a
+    second solution, so it keeps nothing."""
     numbers = list(puzzle.numbers)
     widenings = [(room, side) for room in range(len(ends)) for side in (LO, HI)]
     tried = kept = 0
@@ -198,8 +201,8 @@ def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, 
             tried += 1
             before = _puzzle(puzzle.width, puzzle.height, numbers)
             after = _puzzle(puzzle.width, puzzle.height, widened)
-            if (not same_rooms(before, after)
-                    and not any(move.legal for move in perturbations.moves(after, solution))
+            if same_rooms(before, after) or (
+                    not any(move.legal for move in perturbations.moves(after, solution))
                     and keeps(after)):
                 numbers = widened
                 kept_this_sweep += 1
@@ -222,7 +225,7 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     """Return a unique puzzle widened to a local maximum from a tight board, or None.
 
     Options: `max_room` (largest room drawn, default 5), `max_number` (no widening goes past
-    it, default 2 * max_room), `repairs` (tries to make the tight board unique, default 60).
+    it, default max_room + 2), `repairs` (tries to make the tight board unique, default 60).
     Without `spec.grade` a widening stays while the puzzle is unique; with it, while that ladder
     level still solves the puzzle, and the attempt returns None unless the result grades exactly
     there. None too when the tight board cannot be repaired or does not keep the property.

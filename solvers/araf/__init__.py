@@ -4,6 +4,8 @@ from solvers.araf import board
 from solvers.araf.brute import count_brute
 from solvers.araf.cpsat import count_cpsat
 from solvers.araf.deduce import deduce_with
+from solvers.araf.picture import picture
+from solvers.araf.puzzlink import CODEC as PUZZLINK
 from solvers.araf.rulebook import check
 from solvers.araf.rules import LADDER
 from solvers.araf.search import count_ladder
@@ -24,5 +26,7 @@ GENRE = Genre(
     dimensions=board.dimensions,
     clue_count=board.clue_count,
     draw=board.draw,
+    picture=picture,
+    puzzlink=PUZZLINK,
     independent="cpsat",
 )

@@ -40,7 +40,8 @@ class Tables:
     """What the rules read beside the catalogue, derived once per puzzle.
 
     numbered / plain: the cells with and without a number; number_at[k]: the index of cell k
-    among the numbered cells (-1 if plain); partner[n][j]: the other cell of pair j of number n;
+    among the numbered cells (-1 if plain); room_numbers[i]: the indices of room i's two numbers;
+    partner[n][j]: the other cell of pair j of number n;
     reach[i]: the cells whose rooms may die when room i is placed; pair_cells[j]: the cells of
     pair j's rooms; cover_cells[k]: the cells of the rooms at cell k; sizes[n] / size_rooms[n]:
     the room sizes at number n, smallest first, and the room set of each size.
@@ -50,6 +51,7 @@ class Tables:
     numbered: tuple[int, ...]
     plain: tuple[int, ...]
     number_at: tuple[int, ...]
+    room_numbers: tuple[tuple[int, int], ...]
     partner: tuple[dict[int, int], ...]
     reach: tuple[int, ...]
     pair_cells: tuple[int, ...]
@@ -97,8 +99,10 @@ def tables(puzzle: ArafPuzzle, reading: Reading = STRICT) -> Tables:
         for k in room_cells(room):
             bits |= cover_cells[k]
         reach.append(bits)
+    pair_numbers = [(number_at[p], number_at[q]) for p, q in cat.pairs]
     return Tables(
-        cat, numbered, plain, tuple(number_at), tuple(partner), tuple(reach),
+        cat, numbered, plain, tuple(number_at),
+        tuple(pair_numbers[j] for j in cat.room_pair), tuple(partner), tuple(reach),
         pair_cells=tuple(_cells_of_rooms(cat, rooms) for rooms in cat.pair_rooms),
         cover_cells=cover_cells,
         sizes=tuple(sizes), size_rooms=tuple(size_rooms),
@@ -165,31 +169,41 @@ class Propagation:
         self.alive, self.dirty = alive, 0
         return fired
 
-    def ration_rule(self, start: int) -> tuple[int, int]:
-        """Refute the first unplaced alive room from index `start` on (wrapping round) whose
-        tentative placement, with the lower rules run to their fixpoint, breaks the budget or
-        ends in a contradiction; return (1, that room), (0, start) or (CONTRADICTION, -1)."""
+    def ration_rule(self) -> int:
+        """Refute, in one sweep, every unplaced alive room whose tentative placement, with the
+        lower rules run to their fixpoint, breaks the budget or ends in a contradiction (a room
+        whose placement alone breaks the budget needs no fixpoint); return how many rooms died,
+        or CONTRADICTION. Refutations only tighten the budget, so rooms refuted early in the
+        sweep make later trials stricter, never wrong."""
         tab = self.tab
-        if not within_budget(tab, self.alive):
-            return CONTRADICTION, -1
-        clash, alive = tab.cat.clash, self.alive
+        ledger = budget(tab, self.alive)
+        if ledger is None or not ledger.holds():
+            return CONTRADICTION
+        cat = tab.cat
+        clash, room_numbers = cat.clash, tab.room_numbers
         lower = self.rules - {"ration"}
         checked = "cell" in lower
-        rooms = len(clash)
-        for offset in range(rooms):
-            i = (start + offset) % rooms
+        refuted = 0
+        for i in cells_of(self.alive):
+            alive = self.alive
             if not alive >> i & 1 or alive & clash[i] == 1 << i:
                 continue
-            trial = Propagation(tab, lower, self.place(i), tab.reach[i])
-            if trial.run() == CONTRADICTION or not within_budget(tab, trial.alive, checked):
-                self.alive &= ~(1 << i)
-                self.dirty |= tab.cat.rooms[i]
-                return 1, i
-        return 0, start
+            if not ledger.refutes(cat.rooms[i], *room_numbers[i]):
+                trial = Propagation(tab, lower, self.place(i), tab.reach[i])
+                if trial.run() != CONTRADICTION and within_budget(tab, trial.alive, checked):
+                    continue
+            self.kill(i)
+            refuted += 1
+        return refuted
+
+    def kill(self, room: int) -> None:
+        """Remove `room` from the alive set and put its cells on the agenda."""
+        self.alive &= ~(1 << room)
+        self.dirty |= self.tab.cat.rooms[room]
 
     def run(self) -> int:
         """Run the active rules to their fixpoint; return the steps taken or CONTRADICTION."""
-        steps, ration_from = 0, 0
+        steps = 0
         tally = self.tally
         use_cell, use_ration = "cell" in self.rules, "ration" in self.rules
         while True:
@@ -197,7 +211,7 @@ class Propagation:
             if use_cell and self.dirty:
                 fired = self.cell_rule()
             if not fired and use_ration:
-                fired, ration_from = self.ration_rule(ration_from)
+                fired = self.ration_rule()
                 name = "ration"
             if fired == CONTRADICTION:
                 return CONTRADICTION
@@ -207,16 +221,43 @@ class Propagation:
             tally[name] = tally.get(name, 0) + fired
 
 
-def within_budget(tab: Tables, alive: int, cells_checked: bool = False) -> bool:
-    """Return False if a cell has no room left, two placed rooms overlap, or the budget of the
-    cells outside the placed rooms fails for the numbers outside them. `cells_checked` skips the
-    first test where the cell rule has just made it."""
+@dataclass(frozen=True)
+class Budget:
+    """The terms of the ration inequality on one alive set: `left` cells outside the
+    `placed_cells`; `least[n]` / `most[n]` the smallest / largest alive room at each unplaced
+    number n (0 at a placed one), and their sums `need_lo` / `need_hi`."""
+
+    placed_cells: int
+    left: int
+    least: tuple[int, ...]
+    most: tuple[int, ...]
+    need_lo: int
+    need_hi: int
+
+    def holds(self) -> bool:
+        """Return True if the unplaced numbers can still share the cells left."""
+        return self.need_lo <= 2 * self.left <= self.need_hi
+
+    def refutes(self, cells: int, a: int, b: int) -> bool:
+        """Return True if placing the room `cells` of the unplaced numbers a and b, clear of the
+        placed rooms, breaks the inequality by itself. Placing more rooms or killing rooms only
+        tightens it, so such a room is dead without a trial. False when it cannot tell."""
+        if cells & self.placed_cells or not (self.least[a] and self.least[b]):
+            return False
+        left = self.left - cells.bit_count()
+        return not (self.need_lo - self.least[a] - self.least[b] <= 2 * left
+                    <= self.need_hi - self.most[a] - self.most[b])
+
+
+def budget(tab: Tables, alive: int, cells_checked: bool = False) -> Budget | None:
+    """Return the Budget of `alive`, or None if a cell has no room left or two placed rooms
+    overlap. `cells_checked` skips the first test where the cell rule has just made it."""
     cat = tab.cat
     cover, rooms = cat.cover, cat.rooms
     if not cells_checked:
         for k in tab.plain:
             if not cover[k] & alive:
-                return False
+                return None
     placed = placed_cells = 0
     unplaced = []
     for n, k in enumerate(tab.numbered):
@@ -224,28 +265,34 @@ def within_budget(tab: Tables, alive: int, cells_checked: bool = False) -> bool:
         if here & (here - 1):
             unplaced.append((n, k, here))
         elif not here:
-            return False
+            return None
         elif not placed & here:
             cells = rooms[here.bit_length() - 1]
             if placed_cells & cells:
-                return False
+                return None
             placed |= here
             placed_cells |= cells
-    need_lo = need_hi = 0
+    least, most = [0] * len(tab.numbered), [0] * len(tab.numbered)
     sizes, size_rooms = tab.sizes, tab.size_rooms
     for n, k, here in unplaced:
         if placed_cells >> k & 1:
             continue
-        for size, group in zip(sizes[n], size_rooms[n], strict=True):
-            if group & here:
-                need_lo += size
-                break
-        for size, group in zip(reversed(sizes[n]), reversed(size_rooms[n]), strict=True):
-            if group & here:
-                need_hi += size
-                break
+        groups = size_rooms[n]
+        low, high = 0, len(groups) - 1
+        while not groups[low] & here:
+            low += 1
+        while not groups[high] & here:
+            high -= 1
+        least[n], most[n] = sizes[n][low], sizes[n][high]
     left = len(cover) - placed_cells.bit_count()
-    return need_lo <= 2 * left <= need_hi
+    return Budget(placed_cells, left, tuple(least), tuple(most), sum(least), sum(most))
+
+
+def within_budget(tab: Tables, alive: int, cells_checked: bool = False) -> bool:
+    """Return False if a cell has no room left, two placed rooms overlap, or the ration
+    inequality fails for the numbers outside the placed rooms (see `budget`)."""
+    found = budget(tab, alive, cells_checked)
+    return found is not None and found.holds()
 
 
 def owners(tab: Tables, alive: int) -> tuple[tuple[tuple[int, int], ...], ...]:
