@@ -34,6 +34,7 @@ PUZZLE_FIELDS = (
     "seed",
     "generator_version",
     "measurements",
+    "puzzlink",
 )
 
 

@@ -2,7 +2,8 @@
 
 A row is a dict of column name -> Python value; a table is a pyarrow.Table with BANK_SCHEMA, its
 rows sorted by id. size is "WxH" (width x height); measurements is a JSON object stored as text,
-keys sorted, so equal measurements are equal strings.
+keys sorted, so equal measurements are equal strings. puzzlink, the only nullable column, is
+the puzzle's puzz.link URL, null for a genre that site does not know (schema version 2 added it).
 """
 
 import itertools
@@ -14,7 +15,7 @@ import pyarrow.compute as pc
 
 from banks.errors import BankSchemaError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SCHEMA_VERSION_KEY = b"puzzlebank.schema_version"
 
 COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
@@ -32,10 +33,12 @@ COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
     ("seed", pa.uint64()),
     ("generator_version", pa.string()),
     ("measurements", pa.string()),
+    ("puzzlink", pa.string()),
 )
+NULLABLE = frozenset({"puzzlink"})
 
 BANK_SCHEMA = pa.schema(
-    [pa.field(name, kind, nullable=False) for name, kind in COLUMNS],
+    [pa.field(name, kind, nullable=name in NULLABLE) for name, kind in COLUMNS],
     metadata={SCHEMA_VERSION_KEY: str(SCHEMA_VERSION).encode()},
 )
 
@@ -54,10 +57,11 @@ def canonical_json(value: dict) -> str:
 def rows_to_table(rows: list[dict]) -> pa.Table:
     """Return the rows as a table with BANK_SCHEMA, sorted by id.
 
-    Every row must have exactly the bank's columns, none None: strings for the text columns, ints
-    in range for the integer ones, size equal to f"{width}x{height}", and measurements a dict (or
-    JSON text of an object), stored as canonical JSON. Raises BankSchemaError naming the row id and
-    the column on the first row that does not fit, or the first id that appears twice.
+    Every row must have exactly the bank's columns, none None (but those in NULLABLE): strings
+    for the text columns, ints in range for the integer ones, size equal to f"{width}x{height}",
+    and measurements a dict (or JSON text of an object), stored as canonical JSON. Raises
+    BankSchemaError naming the row id and the column on the first row that does not fit, or the
+    first id that appears twice.
     """
     clean = [check_row(row, i) for i, row in enumerate(rows)]
     clean.sort(key=lambda row: row["id"])
@@ -98,6 +102,8 @@ def check_row(row: Any, index: int) -> dict:
 def value_problem(value: Any, kind: pa.DataType, name: str) -> str | None:
     """Return why `value` cannot be stored in a column of type `kind`, or None when it can."""
     shown = short_repr(value)
+    if value is None and name in NULLABLE:
+        return None
     if name == "measurements":
         if isinstance(value, dict | str):
             return None
@@ -139,7 +145,8 @@ def conform(table: pa.Table) -> pa.Table:
     """Return `table` sorted by id, as one chunk per column, with exactly BANK_SCHEMA.
 
     Raises BankSchemaError when its columns (names, order, types) differ from the schema, when a
-    column holds nulls, when an id appears twice, or when a size is not f"{width}x{height}".
+    column outside NULLABLE holds nulls, when an id appears twice, or when a size is not
+    f"{width}x{height}".
     """
     names = [name for name, _ in COLUMNS]
     if table.column_names != names:
@@ -148,7 +155,7 @@ def conform(table: pa.Table) -> pa.Table:
         column = table.column(name)
         if column.type != kind:
             raise BankSchemaError(f"column {name!r}: expected {kind}, got {column.type}")
-        if column.null_count:
+        if column.null_count and name not in NULLABLE:
             raise BankSchemaError(f"column {name!r}: {column.null_count} null value(s)")
     table = table.sort_by("id").combine_chunks()
     ids = table.column("id")

@@ -12,7 +12,7 @@ import statistics
 from collections import Counter
 
 from generators import GenerationSpec, get_generator
-from generators.araf import random_rooms, repair, tight_board
+from generators.araf import limits, random_rooms, repair, tight_board
 from solvers import get_genre
 from solvers.araf.board import CLOSED, DIAGONAL, STRICT, ArafPuzzle, cells_of, rooms_of
 from solvers.araf.catalogue import catalogue
@@ -90,7 +90,9 @@ def census_tables(boards: dict) -> None:
         crowded += len(crowded_borders(c.puzzle, c.solution))
     print(f"rooms {sum(states.values())} (seed 1,074): can only take {states[False, True]} (497), "
           f"can only give {states[True, False]} (156), both {states[True, True]} (269), "
-          f"neither {states[False, False]} (152); giver beside taker {crowded} (seed 0)\n")
+          f"neither {states[False, False]} (152)")
+    print(f"a giver beside a taker: {crowded} borders; with a cell that could move across "
+          f"{sum(m.legal for m in every_move)} (seed: 0 'rule-breaking' borders)\n")
 
 
 def decided_share(puzzle: ArafPuzzle, level: str) -> float:
@@ -138,13 +140,15 @@ def unique_tight_boards(size: int, n: int) -> list[tuple[ArafPuzzle, list]]:
 
 
 def widened_at_random(rng: random.Random, puzzle: ArafPuzzle, ends, k: int) -> ArafPuzzle:
-    """Return the board after k random widenings (within 1..10), none checked."""
+    """Return the board after k random widenings (within the generator's 1..max_number), none
+    checked."""
+    _, most = limits(GenerationSpec(puzzle.width, puzzle.height))
     numbers = list(puzzle.numbers)
     for _ in range(k):
         room, side = rng.randrange(len(ends)), rng.randrange(2)
         cell = ends[room][side]
         value = numbers[cell] + (1 if side else -1)
-        if 1 <= value <= 10:
+        if 1 <= value <= most:
             numbers[cell] = value
     return ArafPuzzle(puzzle.width, puzzle.height, tuple(numbers))
 

@@ -41,6 +41,8 @@ def synthetic_table(rows: int) -> pa.Table:
         seed=(pl.col("i").cast(pl.UInt64) + (1 << 63)),
         generator_version=pl.lit("bench-1"),
         measurements=pl.concat_str([pl.lit('{"tries":'), (pl.col("i") % 9), pl.lit("}")]),
+        puzzlink=pl.when(pl.col("genre") == "slant").then(pl.concat_str(
+            [pl.lit("https://puzz.link/p?gokigen/"), pl.col("id")])),
     )
     arrow = frame.select(BANK_SCHEMA.names).to_arrow()
     columns = [arrow.column(f.name).cast(f.type) for f in BANK_SCHEMA]

@@ -40,6 +40,10 @@ class Generator:
     same seed could give another puzzle.
     `daily(day)`, for a genre that publishes a set of the day, returns that set as printable
     text, the same on every machine.
+    `grades`, for a generator that can aim at only some of its genre's ladder levels, names
+    them (a build fills only those buckets); None means every level. `boards_per_task`, for a
+    generator whose attempts are slow, is the build's default batch: boards a task makes whether
+    or not its bucket fills meanwhile, so a small batch wastes less.
     """
 
     genre: str
@@ -47,6 +51,8 @@ class Generator:
     generate: Callable[[random.Random, GenerationSpec], Candidate | str | None]
     sample: Callable[[random.Random, GenerationSpec], Any]
     daily: Callable[[datetime.date], str] | None = None
+    grades: tuple[str, ...] | None = None
+    boards_per_task: int | None = None
 
 
 def remove_while(

@@ -74,7 +74,8 @@ def rejection(genre: Genre, puzzle: Any, solution: Any, grade: Grade) -> str | N
 
 
 def derived_columns(genre: Genre, puzzle: Any, solution: Any, grade: Grade) -> dict[str, Any]:
-    """Return the row columns that follow from the puzzle, its solution and its grade alone."""
+    """Return the row columns that follow from the puzzle, its solution and its grade alone
+    (puzzlink is None for a genre puzz.link does not know)."""
     width, height = genre.dimensions(puzzle)
     return {
         "id": genre.puzzle_id(puzzle),
@@ -88,6 +89,7 @@ def derived_columns(genre: Genre, puzzle: Any, solution: Any, grade: Grade) -> d
         "clues": genre.clue_count(puzzle),
         "puzzle": genre.format(puzzle),
         "solution": genre.format_solution(solution),
+        "puzzlink": genre.to_puzzlink(puzzle),
     }
 
 

@@ -1,11 +1,11 @@
-"""The puzzlebank command line: build | verify | query | export | solve | show | daily |
-ladder-report.
+"""The puzzlebank command line: build | schedule | verify | query | export | solve | show | daily |
+gallery | ladder-report.
 
 Exit status: 0 done; 1 a build that published nothing (short buckets or failed re-verification,
 report printed); 2 bad arguments or input, including a bank that fails `verify` (one line on
 stderr, never a traceback); 130 interrupted. Heavy imports wait for the command that needs them:
-Prefect only for build and verify (after the local server is up), banks/polars only for bank
-commands.
+Prefect only for build, schedule and verify (after the local server is up), banks/polars only
+for bank commands.
 """
 
 import argparse
@@ -20,8 +20,10 @@ from typing import Any, NoReturn
 
 from pipeline.batches import parse_size
 from pipeline.server import DEFAULT_PORT, ServerError, local_server
+from pipeline.solving import genre_of_url, read_puzzle
 from solvers import get_genre
-from solvers.core import PuzzleFormatError, UnknownGenreError
+from solvers.core import Genre, PuzzleFormatError, UnknownGenreError
+from solvers.core.puzzlink import looks_like_url
 
 DEFAULT_ROOT = os.environ.get("PUZZLEBANK_ROOT", "puzzlebank-data")
 TABLE_COLUMNS = ("id", "genre", "size", "grade", "steps", "clues", "puzzle")
@@ -115,6 +117,36 @@ def seed_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(f"seed {text!r} is not an integer") from None
 
 
+def dask_arg(text: str) -> str:
+    """argparse type: a --dask choice, normalised (see pipeline.runners.parse_dask)."""
+    from pipeline.runners import parse_dask
+
+    try:
+        return parse_dask(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix("--dask ")) from None
+
+
+def cron_arg(text: str) -> str:
+    """argparse type: a cron string Prefect accepts, e.g. "0 3 * * *"."""
+    from pipeline.cron import check_cron
+
+    try:
+        return check_cron(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def timezone_arg(text: str) -> str:
+    """argparse type: an IANA time zone name."""
+    from pipeline.cron import check_timezone
+
+    try:
+        return check_timezone(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def date_arg(text: str) -> datetime.date:
     """argparse type: a calendar date written YYYY-MM-DD."""
     try:
@@ -141,21 +173,38 @@ def make_parser() -> Parser:
         sub.add_argument("--workers", type=count_arg, default=1, help="worker processes")
         sub.add_argument("--port", type=count_arg, default=DEFAULT_PORT,
                          help="port of the local Prefect server to use or start")
+        sub.add_argument("--dask", type=dask_arg, metavar="local[:N]|tcp://HOST:PORT",
+                         help="run the tasks on a Dask LocalCluster of N workers, or a cluster")
+
+    def spec_options(sub: Parser) -> None:
+        sub.add_argument("--genre", required=True)
+        sub.add_argument("--size", type=size_arg, action="append", required=True,
+                         help="WxH board size (repeatable)")
+        sub.add_argument("--per-grade", type=count_arg, required=True,
+                         help="puzzles per (size, grade) bucket")
+        sub.add_argument("--grade", action="append",
+                         help="a ladder level to fill (repeatable; default: every level the "
+                              "genre's generator aims at)")
+        sub.add_argument("--seed", type=seed_arg, default=0)
+        sub.add_argument("--budget", type=count_arg, help="most generator attempts in all")
+        sub.add_argument("--allow-short", action="store_true",
+                         help="publish even when a bucket is short")
+        sub.add_argument("--boards-per-task", type=count_arg, help="boards per generation task")
+        sub.add_argument("--batches-per-round", type=count_arg, help="tasks submitted per round")
 
     build = command("build", cmd_build, "build, re-verify and publish a bank's next version")
     bank_options(build)
-    build.add_argument("--genre", required=True)
-    build.add_argument("--size", type=size_arg, action="append", required=True,
-                       help="WxH board size (repeatable)")
-    build.add_argument("--per-grade", type=count_arg, required=True,
-                       help="puzzles per (size, grade) bucket")
-    build.add_argument("--seed", type=seed_arg, default=0)
-    build.add_argument("--budget", type=count_arg, help="most generator attempts in all")
-    build.add_argument("--allow-short", action="store_true",
-                       help="publish even when a bucket is short")
-    build.add_argument("--boards-per-task", type=count_arg, help="boards per generation task")
-    build.add_argument("--batches-per-round", type=count_arg, help="tasks submitted per round")
+    spec_options(build)
     flow_options(build)
+
+    schedule = command("schedule", cmd_schedule,
+                       "serve the build as a Prefect deployment on a cron schedule until stopped")
+    bank_options(schedule)
+    schedule.add_argument("--cron", type=cron_arg, required=True, help='e.g. "0 3 * * *"')
+    schedule.add_argument("--timezone", type=timezone_arg, default="UTC",
+                          help="IANA time zone of the cron times (default UTC)")
+    spec_options(schedule)
+    flow_options(schedule)
 
     verify = command("verify", cmd_verify, "re-verify a bank version from disk (0 if it passes)")
     bank_options(verify)
@@ -177,17 +226,28 @@ def make_parser() -> Parser:
     export.add_argument("--version", type=count_arg)
 
     solve = command("solve", cmd_solve, "solve, count and grade puzzle texts")
-    solve.add_argument("genre", metavar="GENRE")
-    solve.add_argument("texts", metavar="TEXT", nargs="*")
+    solve.add_argument("genre", metavar="GENRE", help="a genre, or a puzz.link URL (its genre)")
+    solve.add_argument("texts", metavar="TEXT", nargs="*", help="puzzle texts or puzz.link URLs")
     solve.add_argument("--file", help="one puzzle per line ('-' for stdin)")
     solve.add_argument("--json", action="store_true", help="one JSON object per line")
 
-    show = command("show", cmd_show, "draw a puzzle, and its solution, as text")
-    show.add_argument("genre", metavar="GENRE")
-    show.add_argument("text", metavar="TEXT")
+    show = command("show", cmd_show, "draw a puzzle, and its solution, as text or as SVG")
+    show.add_argument("genre", metavar="GENRE|BANK")
+    show.add_argument("text", metavar="TEXT|ID", help="a puzzle text, or a bank row's id")
     shown = show.add_mutually_exclusive_group()
     shown.add_argument("--solution", help="a solution text to draw in")
-    shown.add_argument("--solve", action="store_true", help="draw the unique solution")
+    shown.add_argument("--solve", action="store_true",
+                       help="draw the unique solution (a bank row's own solution)")
+    show.add_argument("--svg", metavar="FILE", help="write an SVG picture to FILE instead")
+    show.add_argument("--root", default=DEFAULT_ROOT, help="folder of the banks (BANK ID)")
+    show.add_argument("--version", type=count_arg, help="bank version (BANK ID; default LATEST)")
+
+    gallery = command("gallery", cmd_gallery,
+                      "write a static HTML page of a bank version's puzzles and solutions")
+    bank_options(gallery)
+    gallery.add_argument("--version", type=count_arg, help="version number (default LATEST)")
+    gallery.add_argument("--out", metavar="FILE", help="the page to write (default "
+                         "./BANK-vNNNN.html)")
 
     day = command("daily", cmd_daily, "print a genre's set of the day (e.g. daily chesspy DATE)")
     day.add_argument("genre", metavar="GENRE")
@@ -227,20 +287,34 @@ def run_flow(args: argparse.Namespace, name: str, **parameters: Any) -> dict[str
             flows.drain()
 
 
-def cmd_build(args: argparse.Namespace) -> int:
-    """Build a bank version; print its summary and any short bucket; 0 only when published."""
-    get_genre(args.genre)
+def build_parameters(args: argparse.Namespace) -> dict[str, Any]:
+    """Return build_bank's parameters for the spec options of `build` or `schedule`.
+
+    Checks the genre and the bank name first (UnknownGenreError, InputError).
+    """
+    genre = get_genre(args.genre)
+    for grade in args.grade or ():
+        if grade not in genre.ladder:
+            raise InputError(f"{genre.name} has no grade {grade!r} "
+                             f"(grades: {', '.join(genre.ladder)})")
     with bank_errors():
         from banks import BankStore
 
         BankStore(args.root).bank_dir(args.bank)
-    tuning = {"boards_per_task": args.boards_per_task, "batches_per_round": args.batches_per_round}
-    result = run_flow(
-        args, "build_bank", bank=args.bank, genre=args.genre, sizes=args.size,
-        per_grade=args.per_grade, seed=args.seed, budget=args.budget, workers=args.workers,
-        root=str(Path(args.root).resolve()), allow_short=args.allow_short,
-        **{name: value for name, value in tuning.items() if value is not None},
-    )
+    tuning = {"boards_per_task": args.boards_per_task, "batches_per_round": args.batches_per_round,
+              "dask": args.dask, "grades": args.grade and list(dict.fromkeys(args.grade))}
+    return {"bank": args.bank, "genre": args.genre, "sizes": args.size,
+            "per_grade": args.per_grade, "seed": args.seed, "budget": args.budget,
+            "workers": args.workers, "root": str(Path(args.root).resolve()),
+            "allow_short": args.allow_short,
+            **{name: value for name, value in tuning.items() if value is not None}}
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    """Build a bank version; print its summary and any short bucket; 0 only when published."""
+    parameters = build_parameters(args)
+    reach_dask(args.dask)
+    result = run_flow(args, "build_bank", **parameters)
     from pipeline.flows import PUBLISHED, short_lines
 
     stats = result["stats"]
@@ -266,6 +340,28 @@ def cmd_build(args: argparse.Namespace) -> int:
     return 1
 
 
+def reach_dask(choice: str | None) -> None:
+    """Fail in one line (status 2) when a --dask tcp:// scheduler does not answer."""
+    from pipeline.runners import check_reachable
+
+    if choice:
+        check_reachable(choice)
+
+
+def cmd_schedule(args: argparse.Namespace) -> int:
+    """Serve the bank's build as a deployment on the --cron schedule; 0 once stopped."""
+    parameters = build_parameters(args)
+    os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
+    with bank_errors(), local_server(args.root, args.port) as url:
+        from pipeline.schedule import build_deployment, serve_deployment
+
+        deployment = build_deployment(parameters, args.cron, args.timezone)
+        print(f"{args.bank}: building on {args.cron!r} ({args.timezone}); "
+              f"runs at {url.removesuffix('/api')}/deployments; Ctrl-C stops", flush=True)
+        serve_deployment(deployment)
+    return 0
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     """Re-verify a version (default LATEST) without changing it; 0 only when it passes."""
     from banks import BankStore
@@ -276,8 +372,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if version is None:
             raise InputError(f"bank {args.bank!r} has no published version in {args.root}")
         store.manifest(args.bank, version)
+    reach_dask(args.dask)
     report = run_flow(args, "verify_version", bank=args.bank, version=version,
-                      root=str(Path(args.root).resolve()), workers=args.workers)
+                      root=str(Path(args.root).resolve()), workers=args.workers,
+                      dask=args.dask)
     if report["status"] == "passed":
         print(f"{args.bank} v{version:04d}: passed, {report['rows']} rows re-verified "
               f"in {report['seconds']:.1f} s")
@@ -349,6 +447,15 @@ def puzzle_texts(args: argparse.Namespace) -> list[str]:
     return texts
 
 
+def solve_genre(args: argparse.Namespace) -> Genre:
+    """Return the genre `solve` works in: GENRE, or, when a puzz.link URL stands in its place,
+    the genre of that URL (the URL then becomes the first of the texts)."""
+    if not looks_like_url(args.genre):
+        return get_genre(args.genre)
+    args.texts.insert(0, args.genre)
+    return genre_of_url(args.genre)
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve, count and grade each puzzle; 2 when some text does not parse (the rest still go).
 
@@ -357,7 +464,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     """
     from pipeline.solving import json_report, report_text, solve_report
 
-    genre = get_genre(args.genre)
+    genre = solve_genre(args)
     texts = puzzle_texts(args)
     failed = 0
     for text in texts:
@@ -375,19 +482,58 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    """Draw a puzzle, with the given solution or (--solve) its unique one."""
-    genre = get_genre(args.genre)
-    puzzle = genre.parse(args.text)
+    """Draw a puzzle, with the given solution or (--solve) its unique one, as text or (--svg)
+    as an SVG picture written to a file. GENRE TEXT draws a puzzle text; BANK ID (an id is 20
+    hex digits) draws a bank row, and its --solve draws the row's own solution."""
+    row = bank_row(args.genre, args.text, args.root, args.version) if is_row_id(args.text) else None
+    genre = get_genre(row["genre"] if row else args.genre)
+    puzzle = genre.parse(row["puzzle"]) if row else read_puzzle(genre, args.text)
     solution = None
     if args.solution:
         solution = genre.parse_solution(args.solution, puzzle)
+    elif args.solve and row:
+        solution = genre.parse_solution(row["solution"], puzzle)
     elif args.solve:
         found = genre.count(puzzle, limit=2)
         if found.count != 1:
             raise InputError(f"the puzzle has {'no' if not found.count else 'several'} "
                              f"solutions; nothing to draw in")
         solution = found.solutions[0]
+    if args.svg:
+        if genre.picture is None:
+            raise InputError(f"{genre.name} has no SVG picture")
+        Path(args.svg).write_text(genre.picture(puzzle, solution), encoding="utf-8")
+        print(args.svg)
+        return 0
     print(genre.draw(puzzle, solution))
+    return 0
+
+
+def is_row_id(text: str) -> bool:
+    """Return whether `text` is written like a bank row's id: 20 lowercase hex digits."""
+    return len(text) == 20 and set(text) <= set("0123456789abcdef")
+
+
+def bank_row(bank: str, row_id: str, root: str, version: int | None) -> dict[str, Any]:
+    """Return the row `row_id` of a published bank version (LATEST when None)."""
+    import polars as pl
+
+    from banks import scan
+
+    with bank_errors():
+        rows = scan(root, bank, version).filter(pl.col("id") == row_id).collect().to_dicts()
+    if not rows:
+        raise InputError(f"bank {bank!r} has no puzzle {row_id}")
+    return rows[0]
+
+
+def cmd_gallery(args: argparse.Namespace) -> int:
+    """Write the gallery page of a bank version; print where it went and how many puzzles."""
+    from pipeline.gallery import write_gallery
+
+    with bank_errors():
+        path, count = write_gallery(args.root, args.bank, args.out, args.version)
+    print(f"{path}: {count} puzzles")
     return 0
 
 

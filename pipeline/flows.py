@@ -29,6 +29,7 @@ from pipeline.batches import Batch, Planner, parse_size, run_batch
 from pipeline.lifetimes import die_with_parent
 from pipeline.provenance import code_version, now
 from pipeline.quotas import Quotas
+from pipeline.runners import dask_runner
 from solvers import get_genre
 
 BOARDS_PER_TASK = 64
@@ -63,12 +64,15 @@ def verify_chunk(rows: list[dict[str, Any]]) -> list[str]:
     return problems
 
 
-def task_runner(workers: int) -> TaskRunner:
-    """Return the runner for `workers` processes: in-process threads for 1, else a process pool.
+def task_runner(workers: int, dask: str | None = None) -> TaskRunner:
+    """Return the runner for `workers` processes: in-process threads for 1, else a process pool;
+    with a `dask` choice (see runners.parse_dask), a Dask runner instead and `workers` unused.
 
-    Process pool rather than Dask: both work against a real server; the pool starts faster, is in
-    Prefect itself and brings no scheduler or nanny processes (measurements in bench/).
+    Process pool rather than Dask by default: both work against a real server; the pool starts
+    faster, is in Prefect itself and brings no scheduler or nanny processes (bench/).
     """
+    if dask:
+        return dask_runner(dask)
     if workers <= 1:
         return ThreadPoolTaskRunner(max_workers=1)
     return ProcessPoolTaskRunner(max_workers=workers, initializer=die_with_parent)
@@ -85,9 +89,12 @@ def build_bank(
     workers: int = 1,
     root: str = ".",
     allow_short: bool = False,
-    boards_per_task: int = BOARDS_PER_TASK,
+    boards_per_task: int | None = None,
     batches_per_round: int = BATCHES_PER_ROUND,
     options: dict[str, Any] | None = None,
+    dask: str | None = None,
+    advance_seed: bool = False,
+    grades: list[str] | None = None,
 ) -> dict[str, Any]:
     """Build the bank's next version; return {status, bank, version, rows, short, stats, ...}.
 
@@ -95,23 +102,32 @@ def build_bank(
     nothing written) or REJECTED (staged but failed re-verification, moved to _rejected/).
     `short` lists {size, grade, quota, made, short} per short bucket. The budget (default
     BUDGET_PER_PUZZLE attempts per wanted puzzle) counts generator attempts. The rows written
-    depend on every parameter but `workers` and `root`, and on the ids the bank has shipped.
+    depend on every parameter but `workers`, `dask` and `root`, and on the ids the bank has
+    shipped. `dask` runs the tasks on Dask (see task_runner). `advance_seed` adds the number of
+    published versions to `seed`, so every build of a schedule draws new boards instead of
+    refusing last night's again (the manifest's spec records the seed used). `grades` picks
+    the ladder levels to fill (default: those the genre's generator aims at, else every one).
     """
     logger = get_run_logger()
     started = time.perf_counter()
     store = BankStore(root)
+    if advance_seed:
+        seed += len(store.published(bank))
     rules, generator = get_genre(genre), get_generator(genre)
     sizes = list(dict.fromkeys("{}x{}".format(*parse_size(size)) for size in sizes))
-    buckets = [(size, grade) for size in sizes for grade in rules.ladder]
+    grades = [rules.ladder[rules.level_index(grade)]
+              for grade in grades or generator.grades or rules.ladder]
+    buckets = [(size, grade) for size in sizes for grade in grades]
+    boards_per_task = boards_per_task or generator.boards_per_task or BOARDS_PER_TASK
     if budget is None:
         budget = BUDGET_PER_PUZZLE * per_grade * len(buckets)
-    spec = {"genre": genre, "sizes": sizes, "grades": list(rules.ladder), "per_grade": per_grade,
+    spec = {"genre": genre, "sizes": sizes, "grades": grades, "per_grade": per_grade,
             "seed": seed, "budget": budget, "boards_per_task": boards_per_task,
             "batches_per_round": batches_per_round, "options": options or {},
             "allow_short": allow_short}
     quotas = Quotas(buckets, per_grade, store.shipped_ids(bank))
     planner = Planner(budget, boards_per_task, batches_per_round)
-    with task_runner(workers) as runner:
+    with task_runner(workers, dask) as runner:
         stats = fill(runner, quotas, planner, genre, seed, options or {})
         stats["generate_seconds"] = round(time.perf_counter() - started, 3)
         short = quotas.shortfall()
@@ -205,14 +221,16 @@ def reverify(runner: TaskRunner, store: BankStore, bank: str, version: int) -> d
 
 
 @flow(name="verify-bank-version", flow_run_name="verify {bank} v{version}")
-def verify_version(bank: str, version: int, root: str = ".", workers: int = 1) -> dict[str, Any]:
+def verify_version(
+    bank: str, version: int, root: str = ".", workers: int = 1, dask: str | None = None
+) -> dict[str, Any]:
     """Re-verify one version of a bank without changing it; return the report (see reverify).
 
     No more workers start than there are verify-rows tasks (a pool costs seconds to start).
     """
     store = BankStore(root)
     tasks = -(-store.manifest(bank, version).row_count // ROWS_PER_VERIFY_TASK)
-    with task_runner(min(workers, tasks)) as runner:
+    with task_runner(min(workers, tasks), dask) as runner:
         report = reverify(runner, store, bank, version)
     log = get_run_logger().info if report["status"] == PASSED else get_run_logger().error
     log("%s v%04d verification %s: %d rows, %d problems", bank, version, report["status"],

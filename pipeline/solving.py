@@ -4,14 +4,34 @@ A *report* is the dict `solve --json` prints: {"genre", "puzzle" (canonical text
 {"ladder": n, "cpsat": n}, "solution" (canonical text or None), "grade" (name or None),
 "grade_level" (int or None), "steps"}, counts capped at COUNT_CAP (= that many or more); a text
 that does not parse gives {"puzzle", "error"} instead. The second count is by the genre's
-independent engine and carries its name ("cpsat" for the genres that have one).
+independent engine and carries its name ("cpsat" for the genres that have one). A text may also be
+a puzz.link URL of the genre (see read_puzzle).
 """
 
 from typing import Any
 
+from solvers import GENRE_NAMES, get_genre
 from solvers.core import GRADED, Genre, PuzzleFormatError
+from solvers.core.puzzlink import looks_like_url, split_url
 
 COUNT_CAP = 2
+
+
+def read_puzzle(genre: Genre, text: str) -> Any:
+    """Return the puzzle of a canonical text, or of a puzz.link URL (PuzzleFormatError when the
+    genre has no puzz.link form, the URL is another genre's, or either does not parse)."""
+    return genre.from_puzzlink(text) if looks_like_url(text) else genre.parse(text)
+
+
+def genre_of_url(url: str) -> Genre:
+    """Return the genre whose puzz.link pid the URL names; PuzzleFormatError when none has it."""
+    pid = split_url(url).pid
+    codecs = {genre.puzzlink.pid: genre for genre in map(get_genre, GENRE_NAMES)
+              if genre.puzzlink is not None}
+    if pid not in codecs:
+        raise PuzzleFormatError(f"no genre here reads puzz.link {pid!r} puzzles "
+                                f"(it reads {', '.join(sorted(codecs))})")
+    return codecs[pid]
 
 
 def solve_report(genre: Genre, text: str) -> dict[str, Any]:
@@ -21,7 +41,7 @@ def solve_report(genre: Genre, text: str) -> dict[str, Any]:
     applications (0 when no ladder level solves the puzzle).
     """
     try:
-        puzzle = genre.parse(text)
+        puzzle = read_puzzle(genre, text)
     except PuzzleFormatError as error:
         return {"puzzle": text, "error": str(error)}
     ladder = genre.count(puzzle, limit=COUNT_CAP, engine="ladder")
@@ -44,7 +64,7 @@ def solve_report(genre: Genre, text: str) -> dict[str, Any]:
 def json_report(genre: Genre, text: str) -> dict[str, Any]:
     """Return what `solve --json` prints for one text: the genre's own view where it has one
     (a genre whose answer is not a count, like Color Sort's solvability), else `solve_report`."""
-    if genre.solve_view is not None:
+    if genre.solve_view is not None and not looks_like_url(text):
         return genre.solve_view(text)
     return solve_report(genre, text)
 

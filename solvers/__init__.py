@@ -8,6 +8,7 @@ _GENRE_MODULES = {
     "slant": "solvers.slant",
     "colorsort": "solvers.colorsort",
     "chesspy": "solvers.chesspy",
+    "araf": "solvers.araf",
     "shakashaka": "solvers.shakashaka",
 }
 GENRE_NAMES: tuple[str, ...] = tuple(_GENRE_MODULES)

@@ -17,6 +17,7 @@ from solvers.chesspy.brute import count_brute
 from solvers.chesspy.cpsat import count_cpsat
 from solvers.chesspy.grading import grade
 from solvers.chesspy.hints import hint, walkthrough
+from solvers.chesspy.picture import picture
 from solvers.chesspy.rulebook import check
 from solvers.chesspy.rules import LADDER, deduce_with
 from solvers.chesspy.search import count_ladder
@@ -37,6 +38,7 @@ GENRE = Genre(
     dimensions=board.dimensions,
     clue_count=board.clue_count,
     draw=board.draw,
+    picture=picture,
     independent="cpsat",
     grade_with=grade,
 )

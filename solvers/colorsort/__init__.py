@@ -19,6 +19,7 @@ from solvers.colorsort.cli_views import solve_view
 from solvers.colorsort.counters import count_ladder, count_optimal, deduce_with
 from solvers.colorsort.grades import LADDER
 from solvers.colorsort.grading import grade
+from solvers.colorsort.picture import picture
 from solvers.colorsort.rulebook import check
 from solvers.core.genre import Genre
 
@@ -37,6 +38,7 @@ GENRE = Genre(
     dimensions=board.dimensions,
     clue_count=board.clue_count,
     draw=board.draw,
+    picture=picture,
     independent="optimal",
     grade_with=grade,
     solve_view=solve_view,

@@ -11,6 +11,8 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from solvers.core.errors import PuzzleFormatError
+from solvers.core.puzzlink import PuzzlinkCodec
 from solvers.core.results import (
     AMBIGUOUS,
     GRADED,
@@ -47,6 +49,10 @@ class Genre:
                                genre graded by measurements rather than by its deduction ladder
       solve_view               None, or (text) -> the dict `puzzlebank solve --json` prints, for
                                a genre whose report is not about counting solutions
+      picture                  None, or picture(puzzle, solution) -> a standalone SVG document
+                               of the puzzle, with the solution drawn in unless it is None
+      puzzlink                 None, or the genre's PuzzlinkCodec (pid, puzzle -> URL, URL ->
+                               puzzle) for a genre puzz.link knows; see to_puzzlink/from_puzzlink
     """
 
     name: str
@@ -66,11 +72,24 @@ class Genre:
     independent: str = "cpsat"
     grade_with: Callable[[Puzzle], Grade] | None = None
     solve_view: Callable[[str], dict] | None = None
+    picture: Callable[[Puzzle, Solution | None], str] | None = None
+    puzzlink: PuzzlinkCodec | None = None
 
     @property
     def engines(self) -> tuple[str, ...]:
         """Return the names `count` takes: "ladder" and the genre's other counters."""
         return ("ladder", *self.counters)
+
+    def to_puzzlink(self, puzzle: Puzzle) -> str | None:
+        """Return the puzz.link URL of `puzzle`, or None for a genre puzz.link does not know."""
+        return None if self.puzzlink is None else self.puzzlink.to_url(puzzle)
+
+    def from_puzzlink(self, url: str) -> Puzzle:
+        """Return the puzzle of a puzz.link URL; PuzzleFormatError when the genre has no
+        puzz.link form, the URL is for another genre, or it is malformed."""
+        if self.puzzlink is None:
+            raise PuzzleFormatError(f"{self.name} has no puzz.link form")
+        return self.puzzlink.from_url(url)
 
     def level_index(self, level: str | int) -> int:
         """Return the ladder position of `level` (a rule name or an index); ValueError if none."""

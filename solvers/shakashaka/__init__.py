@@ -5,6 +5,8 @@ from solvers.core.genre import Genre
 from solvers.shakashaka import board
 from solvers.shakashaka.brute import count_brute
 from solvers.shakashaka.cpsat import count_cpsat
+from solvers.shakashaka.picture import picture
+from solvers.shakashaka.puzzlink import CODEC as PUZZLINK
 from solvers.shakashaka.rulebook import check
 from solvers.shakashaka.rules import LADDER, count_ladder, deduce_with
 
@@ -23,5 +25,7 @@ GENRE = Genre(
     dimensions=board.dimensions,
     clue_count=board.clue_count,
     draw=board.draw,
+    picture=picture,
+    puzzlink=PUZZLINK,
     independent="cpsat",
 )

@@ -10,11 +10,15 @@ Vocabulary (see lattice.py and propagation.py): a *rule set* is a set of ladder 
   reached only by a puzzle the search proves unique.
 A level's fixpoint keeps every true solution (the rules are sound); a complete fixpoint is then
 judged against the whole rule (FULL and the numbers), since the weaker levels let more through.
+A rule set holding WHOLE_RULE (clues, tips and reflex) needs no judge: its propagators are the
+whole rule, and a fixpoint has applied each of them since its cells last changed, so a complete
+fixpoint is a solution.
 Lattice steps are tallied under the names of the shape rules that built the table, joined by
 '+' (e.g. "parity+tips+reflex"); number steps under "clues"; branchings under "search".
 """
 
 import random
+from collections.abc import Callable
 from functools import cache
 
 from solvers.core.results import Count, Deduction
@@ -25,6 +29,8 @@ from solvers.shakashaka.search import Found, search
 
 LADDER = ("clues", "parity", "tips", "reflex", "search")
 SHAPE_TABLES = {"parity": PARITY, "tips": TIPS, "reflex": REFLEX}
+WHOLE_RULE = frozenset(("clues", "tips", "reflex"))
+STATE_OF = {1 << state: state for state in range(6)}  # the state of a decided cell's domain
 
 
 def start(puzzle: ShakaPuzzle, rules: frozenset[str], table: bytes | None = None) -> Propagation:
@@ -45,9 +51,18 @@ def shape_table(shapes: tuple[str, ...]) -> bytes:
     return intersect(*(SHAPE_TABLES[name] for name in shapes))
 
 
+def judge_for(puzzle: ShakaPuzzle, rules: frozenset[str]) -> Callable[[list[int]], bool] | None:
+    """Return the judge of the complete fixpoints of `rules`: None when they hold the whole
+    rule (see the module docstring), else `is_solution`."""
+    if rules >= WHOLE_RULE:
+        return None
+    ctx = context(puzzle)
+    return lambda dom: is_solution(ctx, dom)
+
+
 def solution_of(puzzle: ShakaPuzzle, dom) -> ShakaSolution:
     """Return the solution a complete domain list spells."""
-    cells = tuple(d.bit_length() - 1 for d in dom[: puzzle.width * puzzle.height])
+    cells = tuple(map(STATE_OF.__getitem__, dom[: puzzle.width * puzzle.height]))
     return ShakaSolution(puzzle.width, puzzle.height, cells)
 
 
@@ -57,7 +72,7 @@ def deduce_with(puzzle: ShakaPuzzle, rules: frozenset[str]) -> Deduction:
     With "search" in `rules`, an open fixpoint is searched to two solutions: one makes the
     Deduction solved (its steps then include one per branching), none a contradiction.
     """
-    ctx = context(puzzle)
+    judge = judge_for(puzzle, rules)
     state = start(puzzle, rules)
     steps = state.run()
     tally = state.tally
@@ -65,12 +80,12 @@ def deduce_with(puzzle: ShakaPuzzle, rules: frozenset[str]) -> Deduction:
     if steps == CONTRADICTION:
         return Deduction(domains, sum(tally.values()), tally, contradiction=True)
     if state.open_cell() < 0:
-        if not is_solution(ctx, state.dom):
+        if judge and not judge(state.dom):
             return Deduction(domains, steps, tally, contradiction=True)
         return Deduction(domains, steps, tally, solution=solution_of(puzzle, state.dom))
     if "search" not in rules:
         return Deduction(domains, steps, tally)
-    found = search(state, 2, judge=lambda dom: is_solution(ctx, dom))
+    found = search(state, 2, judge=judge)
     tally = {**tally, "search": found.nodes}
     steps += found.nodes
     if not found.solutions:
@@ -94,8 +109,7 @@ def count_ladder(
     Complete boards are judged by the whole rule, so every level counts the same solutions
     (the low levels only for boards small enough to search with weak propagation).
     """
-    ctx = context(puzzle)
-    found = search(start(puzzle, rules), limit, max_nodes, judge=lambda dom: is_solution(ctx, dom))
+    found = search(start(puzzle, rules), limit, max_nodes, judge=judge_for(puzzle, rules))
     return _count(puzzle, found)
 
 
@@ -118,7 +132,6 @@ def random_solution(
 ) -> ShakaSolution | None:
     """Return a random solution of `puzzle` by a randomised search under the whole ladder, or
     None when the search finds none within `max_nodes` branchings."""
-    ctx = context(puzzle)
-    found = search(start(puzzle, frozenset(LADDER)), 1, max_nodes,
-                   judge=lambda dom: is_solution(ctx, dom), rng=rng)
+    rules = frozenset(LADDER)
+    found = search(start(puzzle, rules), 1, max_nodes, judge=judge_for(puzzle, rules), rng=rng)
     return solution_of(puzzle, found.solutions[0]) if found.solutions else None

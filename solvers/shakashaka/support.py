@@ -48,16 +48,25 @@ def support(table: bytes, key: int) -> int:
     return found
 
 
-class SupportMemo(dict):
-    """The supports of one table, computed on first lookup: memo[key] == support(table, key)."""
+class SupportMemo:
+    """The supports of one table, computed on first lookup: memo[key] == support(table, key).
+
+    `known` is the plain dict of the supports computed so far: the propagator reads it first,
+    since a plain dict's lookup is cheaper than a dict subclass's with `__missing__`.
+    """
+
+    __slots__ = ("known", "table")
 
     def __init__(self, table: bytes) -> None:
-        super().__init__()
         self.table = table
+        self.known: dict[int, int] = {}
 
-    def __missing__(self, key: int) -> int:
-        found = self[key] = support(self.table, key)
-        return found
+    def __getitem__(self, key: int) -> int:
+        try:
+            return self.known[key]
+        except KeyError:
+            found = self.known[key] = support(self.table, key)
+            return found
 
 
 _MEMOS: dict[bytes, SupportMemo] = {}

@@ -4,6 +4,8 @@ from solvers.core.genre import Genre
 from solvers.slant import board
 from solvers.slant.brute import count_brute
 from solvers.slant.cpsat import count_cpsat
+from solvers.slant.picture import picture
+from solvers.slant.puzzlink import CODEC as PUZZLINK
 from solvers.slant.rulebook import check
 from solvers.slant.rules import LADDER, deduce_with
 from solvers.slant.search import count_ladder
@@ -23,4 +25,6 @@ GENRE = Genre(
     dimensions=board.dimensions,
     clue_count=board.clue_count,
     draw=board.draw,
+    picture=picture,
+    puzzlink=PUZZLINK,
 )

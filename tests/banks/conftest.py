@@ -1,8 +1,9 @@
 """Synthetic bank rows and a store to put them in.
 
 make_rows(n, start) gives n rows with made-up puzzle texts, ids that do not sort in creation order,
-seeds past 2^63, two genres, two sizes and two grades; publish(store, bank, rows) stages, passes
-and publishes them and returns the version.
+seeds past 2^63, two genres, two sizes and two grades, and a puzzlink URL on every third row
+(null on the others); publish(store, bank, rows) stages, passes and publishes them and returns
+the version.
 """
 
 import hashlib
@@ -40,6 +41,7 @@ def make_rows(n: int, start: int = 0, genres: tuple[str, ...] = ("slant", "araf"
                 "seed": 2**63 + i * 104729,
                 "generator_version": "synthetic-1",
                 "measurements": {"tries": i % 5, "ratio": i / 8, "name": f"m{i}"},
+                "puzzlink": None if i % 3 else f"https://puzz.link/p?gokigen/{width}/{height}/z{i}",
             }
         )
     return rows

@@ -34,7 +34,7 @@ def test_the_index_lists_every_bucket_and_each_file_holds_its_puzzles_sorted(
     folder = export_json(store.root, "demo", tmp_path / "out")
     index = json.loads((folder / "index.json").read_text())
     manifest = store.manifest("demo", 1)
-    assert (index["bank"], index["version"], index["schema_version"]) == ("demo", 1, 1)
+    assert (index["bank"], index["version"], index["schema_version"]) == ("demo", 1, 2)
     assert index["generated_from"] == manifest.logical_sha256
     assert sum(bucket["count"] for bucket in index["buckets"]) == 40
     for bucket in index["buckets"]:
@@ -53,6 +53,7 @@ def test_the_index_lists_every_bucket_and_each_file_holds_its_puzzles_sorted(
             assert puzzle["measurements"] == row["measurements"]
             assert puzzle["grade_level"] == bucket["grade_level"] == row["grade_level"]
             assert puzzle["puzzle"] == row["puzzle"]
+            assert puzzle["puzzlink"] == row["puzzlink"]
     assert pq.read_table(folder / "bank.parquet").equals(store.read_version("demo", 1))
 
 

@@ -13,11 +13,12 @@ from banks.errors import BankSchemaError
 def test_schema_has_the_bank_columns_in_order_and_carries_its_version():
     assert BANK_SCHEMA.names == [
         "id", "genre", "width", "height", "size", "grade", "grade_level", "steps", "clues",
-        "puzzle", "solution", "seed", "generator_version", "measurements",
+        "puzzle", "solution", "seed", "generator_version", "measurements", "puzzlink",
     ]  # fmt: skip
     assert BANK_SCHEMA.field("seed").type == pa.uint64()
     assert BANK_SCHEMA.field("grade_level").type == pa.int16()
     assert not BANK_SCHEMA.field("id").nullable
+    assert [field.name for field in BANK_SCHEMA if field.nullable] == ["puzzlink"]
     assert BANK_SCHEMA.metadata == {b"puzzlebank.schema_version": str(SCHEMA_VERSION).encode()}
 
 
@@ -76,6 +77,14 @@ def test_a_wrong_value_is_named_with_the_row_id_and_column(rows, column, value, 
     row[column] = value
     message = one_line_error(row)
     assert row["id"] in message and f"'{column}'" in message and says in message
+
+
+def test_puzzlink_alone_may_be_null_and_a_null_is_stored_as_null(rows):
+    row = rows(1)[0]
+    table = rows_to_table([dict(row, puzzlink=None)])
+    assert table.column("puzzlink").to_pylist() == [None]
+    assert "expected str, got NoneType" in one_line_error(dict(row, solution=None))
+    assert "expected str, got int" in one_line_error(dict(row, puzzlink=7))
 
 
 def test_an_unknown_column_an_empty_id_and_a_repeated_id_are_refused(rows):

@@ -71,6 +71,8 @@ BAD_INPUT = {
                                "--per-grade", "1"),
     "malformed size": ("build", "b", "--genre", "slant", "--size", "4by4", "--per-grade", "1"),
     "zero per grade": ("build", "b", "--genre", "slant", "--size", "4x4", "--per-grade", "0"),
+    "unknown grade": ("build", "b", "--genre", "slant", "--size", "4x4", "--per-grade", "1",
+                      "--grade", "ration"),
     "bad bank name": ("build", "../b", "--genre", "slant", "--size", "4x4", "--per-grade", "1"),
     "malformed puzzle": ("solve", "slant", "1.1,..,1.1"),
     "malformed puzzle to show": ("show", "slant", "1.5,...,1.1"),

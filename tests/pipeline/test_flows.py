@@ -19,6 +19,7 @@ import pytest
 
 from banks import BankStore
 from pipeline.cli import main
+from solvers import get_genre
 
 pytestmark = pytest.mark.flow
 
@@ -76,6 +77,14 @@ def test_a_build_publishes_a_verified_version_whose_manifest_says_how_it_was_mad
     stats = manifest.build_stats
     assert stats["short"] == [] and stats["accepted"] == 8
     assert stats["attempts"] == stats["accepted"] + sum(stats["rejections"].values())
+
+
+def test_a_built_slant_banks_rows_carry_their_puzzlink_urls(built):
+    rows = BankStore(built[1]).read_version(BANK, 1).to_pylist()
+    slant = get_genre("slant")
+    assert rows and all(row["puzzlink"] == slant.to_puzzlink(slant.parse(row["puzzle"]))
+                        and row["puzzlink"].startswith(f"https://puzz.link/p?gokigen/{row['width']}/")
+                        for row in rows)
 
 
 def test_verify_passes_a_published_version(cli, built):
@@ -157,6 +166,26 @@ def test_allow_short_publishes_and_the_manifest_lists_exactly_the_short_buckets(
     printed = [line for line in run.out.splitlines() if line.startswith("short: ")]
     assert printed == [f"short: {b['size']}/{b['grade']} made 0 of 1 (short by 1)"
                        for b in expected]
+
+
+def test_grade_picks_the_buckets_a_build_fills(cli, tmp_path, prefect_api):
+    run = cli(*build_args(tmp_path, "--grade", "duet", "--grade", "count"))
+    assert run.status == 0, run.out + run.err
+    manifest = BankStore(tmp_path).manifest(BANK, 1)
+    assert manifest.spec["grades"] == ["duet", "count"]
+    assert sorted(manifest.buckets) == ["4x4/count", "4x4/duet", "5x5/count", "5x5/duet"]
+
+
+def test_an_araf_build_fills_the_levels_its_generator_aims_at(cli, tmp_path, prefect_api):
+    run = cli("build", "arafs", "--genre", "araf", "--size", "4x4", "--per-grade", "1",
+              "--seed", "2", "--root", str(tmp_path))
+    assert run.status == 0, run.out + run.err
+    manifest = BankStore(tmp_path).manifest("arafs", 1)
+    assert manifest.spec["grades"] == ["cell", "ration"]
+    assert manifest.spec["boards_per_task"] == 4
+    assert sorted(manifest.buckets) == ["4x4/cell", "4x4/ration"]
+    rows = pq.read_table(next((tmp_path / "arafs" / "v0001").glob("*.parquet"))).to_pylist()
+    assert all(row["puzzlink"].startswith("https://puzz.link/p?araf/4/4/") for row in rows)
 
 
 def test_a_version_that_fails_re_verification_is_rejected_not_published(

@@ -2,14 +2,20 @@
 solution sets, and the seed's search-size table."""
 
 import random
+from functools import partial
 
 import pytest
 
+from generators import GenerationSpec, get_generator
 from generators.shakashaka import numbers_of
 from solvers import get_genre
 from solvers.shakashaka.board import ShakaPuzzle, neighbours
+from solvers.shakashaka.propagation import Context, context, is_solution
+from solvers.shakashaka.rules import WHOLE_RULE, judge_for, start
+from solvers.shakashaka.search import search
 
 SHAKA = get_genre("shakashaka")
+GENERATOR = get_generator("shakashaka")
 ENGINES = ("ladder", "brute", "cpsat")
 LIMIT = 200
 
@@ -69,6 +75,27 @@ def test_three_counters_and_five_levels_agree_on_300_random_small_boards():
         n = assert_agree(random_small_board(rng))
         outcomes[("none", "one", "many")[min(n, 2)]] += 1
     assert min(outcomes.values()) >= 20, outcomes
+
+
+def test_every_complete_fixpoint_of_the_whole_rule_is_a_solution_so_it_needs_no_judge():
+    """The ladder counter skips `is_solution` under clues + tips + reflex (rules.judge_for);
+    judged all the same, every complete fixpoint its search reaches is a solution."""
+    rng = random.Random(4)
+    puzzles = [random_small_board(rng) for _ in range(200)]
+    puzzles += [GENERATOR.sample(rng, GenerationSpec(6, 6, options={"numbers": 0.2}))
+                for _ in range(20)]
+    verdicts: list[bool] = []
+
+    def judge(ctx: Context, dom: list[int]) -> bool:
+        verdicts.append(is_solution(ctx, dom))
+        return True
+
+    for puzzle in puzzles:
+        for rules in (frozenset(SHAKA.ladder), WHOLE_RULE):
+            assert judge_for(puzzle, rules) is None
+            search(start(puzzle, rules), LIMIT, judge=partial(judge, context(puzzle)))
+    assert all(verdicts)
+    assert len(verdicts) > 500  # complete fixpoints, many of them on ambiguous boards
 
 
 @pytest.mark.parametrize(("size", "legal"), [(2, 2), (3, 3), (4, 23)])

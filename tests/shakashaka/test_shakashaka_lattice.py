@@ -110,6 +110,11 @@ def test_each_table_allows_exactly_what_its_rule_says():
     assert not PARITY[0b00000111] and REFLEX[0b00000111]
 
 
+def test_every_table_allows_the_point_with_no_white_so_such_points_never_narrow():
+    """propagation.py keeps every lattice point, those amid black cells too, on this fact."""
+    assert all(table[0] for table in (ANY, FULL, TIPS, REFLEX, PARITY, NAIVE))
+
+
 def test_the_naive_rule_differs_from_the_full_rule_in_both_directions_at_one_point():
     two_corners = 0b00110011  # two right angles meeting at the point: legal, white angle 180
     corner_and_edge = 0b01111011  # a corner and an edge: legal, 270 degrees, naive refuses

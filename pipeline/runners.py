@@ -1,0 +1,71 @@
+"""Dask task runners for `--dask`: a LocalCluster of N worker processes, or an existing cluster.
+
+Vocabulary: a *choice* is the normalised `--dask` text, "local:N" or "tcp://HOST:PORT"; it is
+what the flows take as a parameter (plain text, so a deployment can store it). Neither Prefect
+nor Dask is imported until a runner is made: the CLI checks a choice before its server is up.
+"""
+
+import os
+import socket
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from prefect.task_runners import TaskRunner
+
+LOCAL, TCP = "local", "tcp://"
+DASK_FORMS = "local, local:N or tcp://HOST:PORT"
+
+
+def parse_dask(text: str) -> str:
+    """Return the choice `text` names ("local" means one worker per core); ValueError if none.
+
+    local:N needs a whole N >= 1; tcp://HOST:PORT a host and a port in 1..65535.
+    """
+    text = text.strip()
+    if text == LOCAL:
+        return f"{LOCAL}:{os.cpu_count() or 1}"
+    kind, colon, count = text.partition(":")
+    if kind == LOCAL and colon:
+        if not count.isdecimal() or int(count) < 1:
+            raise ValueError(f"--dask {text!r}: the worker count N of local:N must be "
+                             "a whole number >= 1")
+        return f"{LOCAL}:{int(count)}"
+    if text.startswith(TCP):
+        host, colon, port = text.removeprefix(TCP).rpartition(":")
+        if not (host and colon and port.isdecimal() and 1 <= int(port) <= 65535):
+            raise ValueError(f"--dask {text!r}: a scheduler address is tcp://HOST:PORT, "
+                             "with a port in 1..65535")
+        return f"{TCP}{host}:{int(port)}"
+    raise ValueError(f"--dask {text!r}: expected {DASK_FORMS}")
+
+
+def check_reachable(choice: str, timeout: float = 5.0) -> None:
+    """Return when a tcp:// choice's scheduler accepts a connection (at once for local:N);
+    ConnectionError naming the address when it does not, so a build fails in one line."""
+    if not choice.startswith(TCP):
+        return
+    host, _, port = choice.removeprefix(TCP).rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as error:
+        raise ConnectionError(f"--dask {choice}: no Dask scheduler answers ({error})") from None
+
+
+def dask_runner(choice: str) -> "TaskRunner":
+    """Return a DaskTaskRunner for a choice of parse_dask.
+
+    local:N starts a LocalCluster of N single-threaded worker processes on 127.0.0.1 at the
+    first task, with no dashboard (the scheduler's health endpoint takes 8787, or any free port
+    if that is taken), and closes it, workers included, when the runner exits; tcp://...
+    connects to a running scheduler and leaves its cluster alone.
+    """
+    from prefect_dask import DaskTaskRunner
+
+    choice = parse_dask(choice)
+    if choice.startswith(TCP):
+        return DaskTaskRunner(address=choice)
+    workers = int(choice.removeprefix(f"{LOCAL}:"))
+    return DaskTaskRunner(cluster_class="distributed.LocalCluster", cluster_kwargs={
+        "n_workers": workers, "threads_per_worker": 1, "processes": True,
+        "host": "127.0.0.1", "dashboard_address": None,
+    })
