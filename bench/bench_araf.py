@@ -8,7 +8,8 @@ ones that give up included.
 import argparse
 import random
 import statistics
-import time
+
+from timing import summary, timed
 
 from generators import GenerationSpec, get_generator
 from solvers import get_genre
@@ -16,19 +17,6 @@ from solvers.araf.catalogue import build, pair_rooms, room_cells
 
 ARAF = get_genre("araf")
 GENERATOR = get_generator("araf")
-
-
-def timed(fn, *args, **kwargs):
-    """Return (result, CPU milliseconds) of one call."""
-    start = time.process_time()
-    result = fn(*args, **kwargs)
-    return result, 1000 * (time.process_time() - start)
-
-
-def summary(ms: list[float]) -> str:
-    """Return 'median / p90 ms' of a list of milliseconds."""
-    p90 = statistics.quantiles(ms, n=10)[-1] if len(ms) > 1 else ms[0]
-    return f"median {statistics.median(ms):9.2f} ms   p90 {p90:9.2f} ms"
 
 
 def main() -> None:

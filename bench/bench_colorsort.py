@@ -9,19 +9,13 @@ over all the deals thrown away on the way.
 import argparse
 import random
 import statistics
-import time
 from collections import Counter
+
+from timing import timed
 
 from generators.colorsort import PRESETS, REJECTION_REASONS, DealShape, attempt, deal
 from solvers.colorsort.grades import LADDER
 from solvers.colorsort.optimal import solve_optimal
-
-
-def timed(fn, *args):
-    """Return (result, CPU milliseconds) of one call."""
-    start = time.process_time()
-    result = fn(*args)
-    return result, 1000 * (time.process_time() - start)
 
 
 def spread(values: list[float]) -> str:

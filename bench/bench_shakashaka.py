@@ -8,7 +8,8 @@ medians and p90s in CPU milliseconds (microseconds for the full-board check).
 import argparse
 import random
 import statistics
-import time
+
+from timing import summary, timed
 
 from generators import GenerationSpec, get_generator
 from solvers import get_genre
@@ -16,19 +17,6 @@ from solvers.shakashaka.propagation import BLACK_DOMAIN, context, is_solution
 
 SHAKA = get_genre("shakashaka")
 GENERATOR = get_generator("shakashaka")
-
-
-def timed(fn, *args, **kwargs):
-    """Return (result, CPU milliseconds) of one call: CPU time, so a busy machine skews less."""
-    start = time.process_time()
-    result = fn(*args, **kwargs)
-    return result, 1000 * (time.process_time() - start)
-
-
-def summary(values: list[float], unit: str = "ms") -> str:
-    """Return 'median / p90' of a list of times."""
-    p90 = statistics.quantiles(values, n=10)[-1] if len(values) > 1 else values[0]
-    return f"median {statistics.median(values):9.3f} {unit}   p90 {p90:9.3f} {unit}"
 
 
 def full_board_checks(candidates, reps: int) -> None:

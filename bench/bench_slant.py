@@ -7,7 +7,8 @@ milliseconds; the brute and CP-SAT counters on the same boards are the in-proces
 import argparse
 import random
 import statistics
-import time
+
+from timing import summary, timed
 
 from generators import GenerationSpec, get_generator
 from generators.slant import clues_of, random_filling
@@ -16,19 +17,6 @@ from solvers.slant.board import SlantPuzzle
 
 SLANT = get_genre("slant")
 GENERATOR = get_generator("slant")
-
-
-def timed(fn, *args, **kwargs):
-    """Return (result, CPU milliseconds) of one call: CPU time, so a busy machine skews less."""
-    start = time.process_time()
-    result = fn(*args, **kwargs)
-    return result, 1000 * (time.process_time() - start)
-
-
-def summary(ms: list[float]) -> str:
-    """Return 'median / p90 ms' of a list of milliseconds."""
-    p90 = statistics.quantiles(ms, n=10)[-1] if len(ms) > 1 else ms[0]
-    return f"median {statistics.median(ms):8.2f} ms   p90 {p90:8.2f} ms"
 
 
 def uniqueness_checks(boards: list[SlantPuzzle], label: str) -> None:

@@ -1,14 +1,13 @@
 """Araf on puzz.link: the numbers in the hex code (so at most 4095)."""
 
 from solvers.araf import board
-from solvers.core.errors import PuzzleFormatError
 from solvers.core.puzzlink import (
-    QUESTION,
     PuzzlinkCodec,
     decode_hex,
     encode_hex,
     make_url,
     open_url,
+    refuse_questions,
 )
 
 PID = "araf"
@@ -23,10 +22,8 @@ def from_puzzlink(url: str) -> board.ArafPuzzle:
     """Return the puzzle of an araf URL, checked as its canonical text is; PuzzleFormatError
     also for a '?' or a 0, which an Araf text cannot hold."""
     link = open_url(url, PID)
-    cells = decode_hex(link.body, link.cols * link.rows)
-    if QUESTION in cells:
-        r, c = divmod(cells.index(QUESTION), link.cols)
-        raise PuzzleFormatError("a '?' number has no Araf text", row=r, col=c)
+    cells = refuse_questions(decode_hex(link.body, link.cols * link.rows), link.cols,
+                             "a '?' number has no Araf text")
     return board.parse(board.format(board.ArafPuzzle(link.cols, link.rows, tuple(cells))))
 
 

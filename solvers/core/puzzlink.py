@@ -203,3 +203,12 @@ def complete(cells: list[Cell], count: int) -> list[Cell]:
     if len(cells) < count:
         raise PuzzleFormatError(f"the body gives {len(cells)} of the board's {count} cells")
     return cells
+
+
+def refuse_questions(cells: list[Cell], cols: int, what: str) -> list[Cell]:
+    """Return `cells` when none is a '?'; else PuzzleFormatError naming the first one's row and
+    column and `what` a '?' would be (e.g. "a '?' vertex clue has no Slant text")."""
+    if QUESTION in cells:
+        r, c = divmod(cells.index(QUESTION), cols)
+        raise PuzzleFormatError(what, row=r, col=c)
+    return cells

@@ -1,13 +1,12 @@
 """Slant on puzz.link, where it is "gokigen": the (H+1) x (W+1) vertex clues in the four code."""
 
-from solvers.core.errors import PuzzleFormatError
 from solvers.core.puzzlink import (
-    QUESTION,
     PuzzlinkCodec,
     decode_four,
     encode_four,
     make_url,
     open_url,
+    refuse_questions,
 )
 from solvers.slant import board
 
@@ -24,10 +23,8 @@ def from_puzzlink(url: str) -> board.SlantPuzzle:
     also for a '?' clue, which a Slant text cannot hold."""
     link = open_url(url, PID)
     stride = link.cols + 1
-    clues = decode_four(link.body, stride * (link.rows + 1))
-    if QUESTION in clues:
-        r, c = divmod(clues.index(QUESTION), stride)
-        raise PuzzleFormatError("a '?' vertex clue has no Slant text", row=r, col=c)
+    clues = refuse_questions(decode_four(link.body, stride * (link.rows + 1)), stride,
+                             "a '?' vertex clue has no Slant text")
     return board.parse(board.format(board.SlantPuzzle(link.cols, link.rows, tuple(clues))))
 
 

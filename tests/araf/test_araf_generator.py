@@ -156,7 +156,6 @@ def generated_with(spec: GenerationSpec):
     return candidate
 
 
-@pytest.mark.slow
 def test_a_10x10_board_is_generated_unique():
     candidate = generated(1, 10)[0]
     assert ARAF.count(candidate.puzzle, 2, "cpsat").count == 1
