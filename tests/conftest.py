@@ -17,3 +17,19 @@ def pytest_runtest_makereport(item, call):
         report.outcome = "failed"
         report.longrepr = f"skipped under PUZZLEBANK_NO_SKIPS: {report.longrepr}"
     return report
+
+
+@pytest.fixture(scope="session")
+def publish_rows():
+    """Return publish(root, bank, rows): the rows staged, marked verified and published as the
+    bank's next version straight through BankStore (no build, no Prefect)."""
+    from banks import BankStore, rows_to_table
+
+    def publish(root, bank: str, rows: list[dict]) -> None:
+        store = BankStore(root)
+        version = store.stage(bank, rows_to_table(rows), spec={}, code_version={},
+                              build_stats={}, created_at="2025-01-01T00:00:00+00:00")
+        store.record_verification(bank, version, "passed", {})
+        store.publish(bank, version)
+
+    return publish

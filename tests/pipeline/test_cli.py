@@ -6,7 +6,6 @@ import sys
 
 import pytest
 
-from banks import BankStore, rows_to_table
 from generators import GenerationSpec
 from pipeline.admission import admit
 from solvers import get_genre
@@ -145,16 +144,12 @@ def test_ladder_report_prints_both_tables(cli):
 
 
 @pytest.fixture(scope="module")
-def published(tmp_path_factory):
+def published(tmp_path_factory, publish_rows):
     """Return (root, rows) of a bank "small" published straight through BankStore."""
     rows = [outcome for grade in ("count", "cycle") for seed in range(4)
             if isinstance(outcome := admit("slant", GenerationSpec(4, 4, grade), seed), dict)]
     root = tmp_path_factory.mktemp("banks")
-    store = BankStore(root)
-    version = store.stage("small", rows_to_table(rows), spec={}, code_version={},
-                          build_stats={}, created_at="2025-01-01T00:00:00+00:00")
-    store.record_verification("small", version, "passed", {})
-    store.publish("small", version)
+    publish_rows(root, "small", rows)
     return root, rows
 
 
