@@ -51,24 +51,17 @@ def neighbours(width: int, height: int, k: int) -> tuple[int, ...]:
 def parse(text: str) -> ShakaPuzzle:
     """Return the puzzle of a canonical text: H rows of W characters '.', '#' or '0'-'4'.
 
-    A number larger than the count of the cell's on-board neighbours is refused.
+    A number above the count of its cell's neighbours is well formed, as on puzz.link; such a
+    puzzle simply has no solution.
     """
     rows = split_rows(text)
     height, width = len(rows), len(rows[0])
     if width == 0:
         raise PuzzleFormatError("a row needs at least one cell", row=0)
     check_alphabet(rows, PUZZLE_ALPHABET, "shakashaka cell")
-    black: list[bool] = []
-    numbers: list[int | None] = []
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            black.append(ch != ".")
-            numbers.append(int(ch) if ch.isdigit() else None)
-            most = len(neighbours(width, height, r * width + c))
-            if ch.isdigit() and int(ch) > most:
-                raise PuzzleFormatError(f"number {ch} exceeds the {most} neighbouring cells",
-                                        row=r, col=c)
-    return ShakaPuzzle(width, height, tuple(black), tuple(numbers))
+    cells = [ch for row in rows for ch in row]
+    return ShakaPuzzle(width, height, tuple(ch != "." for ch in cells),
+                       tuple(int(ch) if ch.isdigit() else None for ch in cells))
 
 
 def cell_char(puzzle: ShakaPuzzle, k: int) -> str:

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers import get_genre
-from solvers.core import PuzzleFormatError
+from solvers.core import NO_SOLUTION, PuzzleFormatError
 
 SLANT = get_genre("slant")
 
@@ -28,10 +28,6 @@ def test_puzzle_and_solution_texts_round_trip():
         ("1,0", None, None, "at least 2 rows"),
         ("1.0,.2,...", 1, None, "expected 3 characters, found 2"),
         ("1.0,.2.,..x", 2, 2, "'x' is not a vertex clue"),
-        ("2..,...,...", 0, 0, "clue 2 exceeds the 1 cells"),
-        ("...,...,..2", 2, 2, "clue 2 exceeds the 1 cells"),
-        ("...,3..,...", 1, 0, "clue 3 exceeds the 2 cells"),
-        (".3.,...,...", 0, 1, "clue 3 exceeds the 2 cells"),
         ("...,.5.,...", 1, 1, "'5' is not a vertex clue"),
         ("", None, None, "empty text"),
     ],
@@ -41,6 +37,16 @@ def test_bad_puzzle_texts_name_position_and_reason(text, row, col, reason):
         SLANT.parse(text)
     assert (caught.value.row, caught.value.col) == (row, col)
     assert reason in caught.value.reason
+
+
+@pytest.mark.parametrize("text", ["2..,...,...", "...,...,..2", "...,3..,...", ".3.,...,...",
+                                  "4.,..,.."])
+def test_a_clue_above_the_cells_at_its_vertex_parses_and_has_no_solution(text):
+    """As on puzz.link, such a clue is well formed; every engine and the grade say 0."""
+    puzzle = SLANT.parse(text)
+    assert SLANT.format(puzzle) == text
+    assert [SLANT.count(puzzle, 2, engine).count for engine in SLANT.engines] == [0, 0, 0]
+    assert SLANT.grade(puzzle).status == NO_SOLUTION
 
 
 def test_an_interior_vertex_takes_a_four():
