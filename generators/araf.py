@@ -107,6 +107,21 @@ def _room_at(rooms: list[int], cells: int) -> list[int]:
     return index
 
 
+WITNESS_NODES = 40
+
+
+def second_solution(puzzle: ArafPuzzle, planted: ArafSolution) -> ArafSolution | None:
+    """Return a solution of `puzzle` other than `planted` (which must be one), or None when
+    there is none. A short search on the cell rules alone, with no budget trials, usually shows
+    a second solution within a few dozen nodes; only when it runs out does the full ladder
+    count decide. Both searches are exact, so the answer is too."""
+    for level, nodes in (("cell", WITNESS_NODES), (None, None)):
+        found = GENRE.count(puzzle, 2, level=level, max_nodes=nodes)
+        if found.count or not found.truncated:
+            return next((s for s in found.solutions if s != planted), None)
+    raise AssertionError("the full ladder count has no node limit")
+
+
 def repair(rng: random.Random, puzzle: ArafPuzzle, rooms: list[int], ends, repairs: int):
     """Return (puzzle, ends) with numbers moved inside their rooms until the tight board is
     unique, or None after `repairs` tries. A try takes a second solution and a cell whose room
@@ -117,10 +132,10 @@ def repair(rng: random.Random, puzzle: ArafPuzzle, rooms: list[int], ends, repai
     mine = _room_at(rooms, w * h)
     numbers, ends = list(puzzle.numbers), list(ends)
     for _ in range(repairs):
-        found = GENRE.count(_puzzle(w, h, numbers), 2)
-        if found.count == 1:
+        second = second_solution(_puzzle(w, h, numbers), planted)
+        if second is None:
             return _puzzle(w, h, numbers), ends
-        other = rooms_of(next(s for s in found.solutions if s != planted))
+        other = rooms_of(second)
         theirs = _room_at(other, w * h)
         differ = [k for k in range(w * h) if rooms[mine[k]] != other[theirs[k]]]
         target = [k for k in differ if numbers[k] is None]
@@ -238,9 +253,10 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     if repaired is None:
         return None
     tight, ends = repaired
+    solution = solution_of(w, h, rooms)
     if spec.grade is None:
         def keeps(puzzle: ArafPuzzle) -> bool:
-            return GENRE.count(puzzle, 2).count == 1
+            return second_solution(puzzle, solution) is None
     else:
         level = GENRE.level_index(spec.grade)
 
@@ -249,7 +265,6 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
 
     if spec.grade is not None and not keeps(tight):
         return None
-    solution = solution_of(w, h, rooms)
     final, tried, kept = widen(rng, tight, solution, ends, keeps, max_number)
     grade = GENRE.grade(final)
     if spec.grade is not None and grade.name != spec.grade:

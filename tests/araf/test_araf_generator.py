@@ -6,9 +6,9 @@ import random
 import pytest
 
 from generators import GenerationSpec, get_generator
-from generators.araf import slack
+from generators.araf import random_rooms, second_solution, slack, tight_board
 from solvers import get_genre
-from solvers.araf.board import ArafPuzzle, cells_of, neighbours, rooms_of
+from solvers.araf.board import ArafPuzzle, cells_of, neighbours, rooms_of, solution_of
 from solvers.araf.perturbations import (
     connected,
     crowded_borders,
@@ -118,6 +118,24 @@ def test_a_unique_board_can_have_a_giver_beside_a_taker():
     assert room_states(puzzle, solution)[4] == (True, False)
     assert (4, 1) in crowded_borders(puzzle, solution)
     assert not any(move.legal for move in moves(puzzle, solution))
+
+
+def test_second_solution_finds_another_answer_exactly_when_cpsat_counts_two():
+    rng = random.Random(7)
+    outcomes = {True: 0, False: 0}
+    for _ in range(60):
+        w, h = rng.randint(3, 6), rng.randint(3, 6)
+        rooms = random_rooms(rng, w, h, 5)
+        numbers, _ = tight_board(rng, w, h, rooms)
+        puzzle = ArafPuzzle(w, h, tuple(numbers))
+        planted = solution_of(w, h, rooms)
+        other = second_solution(puzzle, planted)
+        unique = ARAF.count(puzzle, 2, "cpsat").count == 1
+        assert (other is None) == unique
+        if other is not None:
+            assert other != planted and ARAF.check(puzzle, other) == []
+        outcomes[unique] += 1
+    assert min(outcomes.values()) >= 10, outcomes
 
 
 def test_the_same_seed_makes_the_same_puzzle_and_another_seed_another():
