@@ -1,23 +1,29 @@
-"""Bank storage: versioned Parquet banks of puzzle rows, their manifests, queries and exports.
+"""Bank storage: banks of puzzle rows as Delta Lake tables, their build manifests, checked reads,
+queries and exports.
 
 banks knows rows, not rules: it never imports solvers, generators, pipeline or prefect.
 """
 
-from banks.errors import BankError, BankIntegrityError, BankSchemaError
+from banks.errors import BankBusyError, BankError, BankIntegrityError, BankSchemaError
 from banks.export import export_json
 from banks.manifest import Manifest
 from banks.query import daily, scan, select
-from banks.schema import BANK_SCHEMA, SCHEMA_VERSION, rows_to_table
-from banks.store import BankStore
+from banks.schema import BANK_SCHEMA, ROW_SCHEMA, SCHEMA_VERSION, rows_to_table
+from banks.store import BankStore, BankWriter, PendingBuild, Snapshot
 
 __all__ = [
     "BANK_SCHEMA",
+    "ROW_SCHEMA",
     "SCHEMA_VERSION",
+    "BankBusyError",
     "BankError",
     "BankIntegrityError",
     "BankSchemaError",
     "BankStore",
+    "BankWriter",
     "Manifest",
+    "PendingBuild",
+    "Snapshot",
     "daily",
     "export_json",
     "rows_to_table",

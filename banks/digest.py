@@ -12,6 +12,11 @@ import pyarrow as pa
 CHUNK = 1 << 20
 
 
+def bytes_sha256(data: bytes) -> str:
+    """Return the hex sha256 of `data`."""
+    return hashlib.sha256(data).hexdigest()
+
+
 def file_sha256(path: str | Path) -> str:
     """Return the hex sha256 of the file's bytes."""
     digest = hashlib.sha256()

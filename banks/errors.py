@@ -1,8 +1,9 @@
 """The errors the bank store raises; each says in one line what is wrong.
 
 A BankError is any refusal (a bad row, an unknown version, a step out of order); a
-BankIntegrityError is a bank on disk that does not match its manifest; a BankSchemaError is a row
-or table that does not fit the bank schema.
+BankIntegrityError is a bank on disk that does not match what its commits recorded; a
+BankBusyError is a bank another process is writing; a BankSchemaError is a row or table that does
+not fit the bank schema.
 """
 
 
@@ -15,6 +16,10 @@ class BankError(Exception):
 
 class BankIntegrityError(BankError):
     """Files on disk that do not match their manifest: a changed, missing or extra file."""
+
+
+class BankBusyError(BankError):
+    """Another process holds the bank's writer lock."""
 
 
 class BankSchemaError(BankError):

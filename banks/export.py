@@ -1,4 +1,4 @@
-"""Exporting a published bank version as the JSON and Parquet files a front end loads.
+"""Exporting a bank as of one version as the JSON and Parquet files a front end loads.
 
 The export folder <out>/<bank>/ holds index.json (the bank, its version and its buckets),
 one JSON file per bucket at <genre>/<WxH>/<grade>.json, and bank.parquet (all rows, sorted by id).
@@ -16,10 +16,9 @@ import pyarrow as pa
 
 from banks.durable import fsync_dir, owner_is_gone
 from banks.errors import BankError
-from banks.manifest import Manifest
 from banks.parts import write_part
 from banks.schema import SCHEMA_VERSION
-from banks.store import BANK_NAME_RE, BankStore
+from banks.store import BANK_NAME_RE, BankStore, Snapshot
 
 PUZZLE_FIELDS = (
     "id",
@@ -35,28 +34,29 @@ PUZZLE_FIELDS = (
     "generator_version",
     "measurements",
     "puzzlink",
+    "build",
 )
 
 
 def export_json(
     root: str | Path, bank: str, out_dir: str | Path, version: int | None = None
 ) -> Path:
-    """Export a published version (LATEST when None) to <out_dir>/<bank>/; return that folder.
+    """Export the bank as of `version` (default: the latest) to <out_dir>/<bank>/; return that
+    folder.
 
-    The rows are read with BankStore.read_version, so a bank that fails its checksums is not
-    exported. An existing export of the bank is replaced only once the new one is complete.
+    The rows are read from a checked snapshot (BankStore.snapshot), so a bank that fails its
+    checks is not exported. An existing export of the bank is replaced only once the new one is
+    complete.
     """
-    store = BankStore(root)
-    version = store.resolve(bank, version)
-    manifest = store.manifest(bank, version)
-    table = store.read_version(bank, version)
+    snapshot = BankStore(root).snapshot(bank, version)
+    table = snapshot.read()
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     clear_export_leftovers(out, bank)
     temp = out / f".{bank}.export-{os.getpid()}"
     temp.mkdir()
     try:
-        write_export(table, manifest, temp)
+        write_export(table, snapshot, temp)
         swap_into_place(temp, out / bank)
     except BaseException:
         shutil.rmtree(temp, ignore_errors=True)
@@ -64,7 +64,7 @@ def export_json(
     return out / bank
 
 
-def write_export(table: pa.Table, manifest: Manifest, folder: Path) -> None:
+def write_export(table: pa.Table, snapshot: Snapshot, folder: Path) -> None:
     """Write index.json, the bucket files and bank.parquet of `table` into `folder`."""
     buckets: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
     for row in table.sort_by("id").to_pylist():
@@ -98,10 +98,10 @@ def write_export(table: pa.Table, manifest: Manifest, folder: Path) -> None:
     write_json(
         folder / "index.json",
         {
-            "bank": manifest.bank,
-            "version": manifest.version,
+            "bank": snapshot.bank,
+            "version": snapshot.version,
             "schema_version": SCHEMA_VERSION,
-            "generated_from": manifest.logical_sha256,
+            "rows": table.num_rows,
             "buckets": index,
         },
         indent=2,

@@ -1,12 +1,14 @@
-"""Part files: a slice of a bank table as Parquet, written so the same rows give the same bytes,
+"""Data files: a slice of a bank table as Parquet, written so the same rows give the same bytes,
 and read back with a check that they still hold the bank schema.
 
-A part is one Parquet file holding one row group; every writer setting is pinned here (codec,
+A data file (a *part*) is one Parquet file holding one row group, named after the build that
+wrote it: part-<build id>-<n>.parquet, n from 00000; every writer setting is pinned here (codec,
 level, format and page versions, dictionary, statistics) and the file holds no timestamp, so its
 bytes depend only on the rows and on the pyarrow version named in its created_by field.
 """
 
 import os
+import re
 from pathlib import Path
 
 import pyarrow as pa
@@ -15,7 +17,8 @@ import pyarrow.parquet as pq
 from banks.errors import BankIntegrityError
 from banks.schema import BANK_SCHEMA, SCHEMA_VERSION, SCHEMA_VERSION_KEY
 
-PART_NAME = "part-{:05d}.parquet"
+PART_NAME = "part-{}-{:05d}.parquet"
+PART_RE = re.compile(r"part-[0-9a-f]{16}-\d{5}\.parquet")
 
 WRITE_OPTIONS = {
     "version": "2.6",
@@ -36,9 +39,9 @@ def write_part(table: pa.Table, path: str | Path) -> None:
         os.fsync(file.fileno())
 
 
-def part_names(count: int) -> list[str]:
-    """Return the file names of a version's `count` parts: part-00000.parquet, ..."""
-    return [PART_NAME.format(i) for i in range(count)]
+def part_names(build_id: str, count: int) -> list[str]:
+    """Return the file names of a build's `count` parts: part-<build id>-00000.parquet, ..."""
+    return [PART_NAME.format(build_id, i) for i in range(count)]
 
 
 def read_part(path: Path) -> pa.Table:

@@ -1,7 +1,10 @@
-"""Reading a published bank version with polars: a lazy scan, a filter, and the puzzles of a day.
+"""Reading a bank with polars: a lazy scan of its checked files, a filter, and the rotation of
+puzzles shown day by day.
 
-A frame is a polars LazyFrame over a version's part files; a bucket is the rows sharing (genre,
-size, grade); size is "WxH". Only published versions are readable here; the default is LATEST.
+A frame is a polars LazyFrame over a bank snapshot's data files (see BankStore.snapshot: every file
+checked against its commit); a bucket is the rows sharing (genre, size, grade); size is "WxH". The
+default is the bank's latest version; `version` reads the bank as it was then (time travel), and
+`build` keeps the rows one build added.
 """
 
 import datetime
@@ -18,16 +21,22 @@ BUCKET = ("genre", "size", "grade")
 SIZE_RE = re.compile(r"\d+x\d+")
 
 
-def scan(root: str | Path, bank: str, version: int | None = None) -> pl.LazyFrame:
-    """Return a LazyFrame of a published version's rows (LATEST when `version` is None).
+def scan(
+    root: str | Path, bank: str, version: int | None = None, build: int | None = None
+) -> pl.LazyFrame:
+    """Return a LazyFrame of the bank's rows as of `version` (default: the latest), only those
+    build `build` added when given.
 
-    It scans the part files the manifest lists, by path, so nothing else in the folder is read.
-    Files are not checksummed here (BankStore.read_version does that). BankError when the bank or
-    version does not exist or is not published.
+    The files are checked first (size and sha256 against their commits); it scans exactly those
+    files, so nothing else in the folder is read. BankError when the bank, version or build does
+    not exist; BankIntegrityError naming the first file or log entry that fails its check.
     """
-    store = BankStore(root)
-    version = store.resolve(bank, version)
-    return pl.scan_parquet([str(path) for path in store.part_paths(bank, version)])
+    snapshot = BankStore(root).snapshot(bank, version)
+    frame = pl.scan_parquet([str(path) for path in snapshot.files])
+    if build is not None:
+        snapshot.manifest(build)
+        frame = frame.filter(pl.col("build") == build)
+    return frame
 
 
 def select(
@@ -53,7 +62,8 @@ def daily(
     per_bucket: int,
     version: int | None = None,
 ) -> pl.DataFrame:
-    """Return the puzzles of `day`: `per_bucket` rows from each bucket, plus a `day` column.
+    """Return the puzzles of `day` in the bank as of `version`: `per_bucket` rows from each
+    bucket, plus a `day` column.
 
     The rule: each bucket's n puzzles stand in a fixed cycle, ordered by the blake2b-64 digest of
     f"{bank}/{id}" (read as a big-endian number; then by id), so the cycle depends only on the

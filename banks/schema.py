@@ -1,9 +1,13 @@
 """The bank schema: the columns every bank row has, and the gate rows pass to become a table.
 
-A row is a dict of column name -> Python value; a table is a pyarrow.Table with BANK_SCHEMA, its
-rows sorted by id. size is "WxH" (width x height); measurements is a JSON object stored as text,
-keys sorted, so equal measurements are equal strings. puzzlink, the only nullable column, is
-the puzzle's puzz.link URL, null for a genre that site does not know (schema version 2 added it).
+A row is a dict of column name -> Python value. A build makes *build rows* (ROW_SCHEMA: every
+column but `build`); the store stamps each with the bank version that ships it (BANK_SCHEMA, the
+columns of the bank's Delta table and of its data files). Tables are sorted by id. size is "WxH"
+(width x height); seed is an unsigned 64-bit number, stored as decimal(20, 0) because Delta Lake
+has no unsigned integer type; measurements is a JSON object stored as text, keys sorted, so equal
+measurements are equal strings. puzzlink, the only nullable column, is the puzzle's puzz.link
+URL, null for a genre that site does not know. Schema version 3 made banks Delta tables (seed
+became decimal, `build` was added).
 """
 
 import itertools
@@ -15,10 +19,11 @@ import pyarrow.compute as pc
 
 from banks.errors import BankSchemaError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 SCHEMA_VERSION_KEY = b"puzzlebank.schema_version"
+SEED_TYPE = pa.decimal128(20, 0)
 
-COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
+ROW_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
     ("id", pa.string()),
     ("genre", pa.string()),
     ("width", pa.int32()),
@@ -30,22 +35,31 @@ COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
     ("clues", pa.int32()),
     ("puzzle", pa.string()),
     ("solution", pa.string()),
-    ("seed", pa.uint64()),
+    ("seed", SEED_TYPE),
     ("generator_version", pa.string()),
     ("measurements", pa.string()),
     ("puzzlink", pa.string()),
 )
+COLUMNS = (*ROW_COLUMNS, ("build", pa.int64()))
 NULLABLE = frozenset({"puzzlink"})
 
-BANK_SCHEMA = pa.schema(
-    [pa.field(name, kind, nullable=name in NULLABLE) for name, kind in COLUMNS],
-    metadata={SCHEMA_VERSION_KEY: str(SCHEMA_VERSION).encode()},
-)
+
+def arrow_schema(columns: tuple[tuple[str, pa.DataType], ...]) -> pa.Schema:
+    """Return the Arrow schema of `columns`, carrying the schema version in its metadata."""
+    return pa.schema(
+        [pa.field(name, kind, nullable=name in NULLABLE) for name, kind in columns],
+        metadata={SCHEMA_VERSION_KEY: str(SCHEMA_VERSION).encode()},
+    )
+
+
+ROW_SCHEMA = arrow_schema(ROW_COLUMNS)
+BANK_SCHEMA = arrow_schema(COLUMNS)
 
 INT_RANGES = {
     pa.int16(): (-(2**15), 2**15 - 1),
     pa.int32(): (-(2**31), 2**31 - 1),
-    pa.uint64(): (0, 2**64 - 1),
+    pa.int64(): (-(2**63), 2**63 - 1),
+    SEED_TYPE: (0, 2**64 - 1),
 }
 
 
@@ -55,9 +69,9 @@ def canonical_json(value: dict) -> str:
 
 
 def rows_to_table(rows: list[dict]) -> pa.Table:
-    """Return the rows as a table with BANK_SCHEMA, sorted by id.
+    """Return build rows as a table with ROW_SCHEMA, sorted by id.
 
-    Every row must have exactly the bank's columns, none None (but those in NULLABLE): strings
+    Every row must have exactly the build row columns (ROW_COLUMNS), none None (but those in NULLABLE): strings
     for the text columns, ints in range for the integer ones, size equal to f"{width}x{height}",
     and measurements a dict (or JSON text of an object), stored as canonical JSON. Raises
     BankSchemaError naming the row id and the column on the first row that does not fit, or the
@@ -68,7 +82,7 @@ def rows_to_table(rows: list[dict]) -> pa.Table:
     for before, after in itertools.pairwise(clean):
         if before["id"] == after["id"]:
             raise BankSchemaError(f"duplicate id {after['id']!r}: a bank holds each puzzle once")
-    return pa.Table.from_pylist(clean, schema=BANK_SCHEMA)
+    return pa.Table.from_pylist(clean, schema=ROW_SCHEMA)
 
 
 def check_row(row: Any, index: int) -> dict:
@@ -77,14 +91,14 @@ def check_row(row: Any, index: int) -> dict:
         raise BankSchemaError(f"row #{index}: expected a dict, got {type(row).__name__}")
     rid = row.get("id")
     where = f"row {rid!r}" if isinstance(rid, str) and rid else f"row #{index} (no id)"
-    missing = [name for name, _ in COLUMNS if name not in row]
+    missing = [name for name, _ in ROW_COLUMNS if name not in row]
     if missing:
         raise BankSchemaError(f"{where}: missing column {missing[0]!r}")
-    extra = sorted(set(row) - {name for name, _ in COLUMNS})
+    extra = sorted(set(row) - {name for name, _ in ROW_COLUMNS})
     if extra:
         raise BankSchemaError(f"{where}: unknown column {extra[0]!r}")
     clean = dict(row)
-    for name, kind in COLUMNS:
+    for name, kind in ROW_COLUMNS:
         problem = value_problem(row[name], kind, name)
         if problem:
             raise BankSchemaError(f"{where}: column {name!r}: {problem}")
@@ -112,11 +126,12 @@ def value_problem(value: Any, kind: pa.DataType, name: str) -> str | None:
         if isinstance(value, str):
             return None
         return f"expected str, got {type(value).__name__} {shown}"
+    kind_name = "uint64" if kind == SEED_TYPE else str(kind)
     if not isinstance(value, int) or isinstance(value, bool):
-        return f"expected {kind}, got {type(value).__name__} {shown}"
+        return f"expected {kind_name}, got {type(value).__name__} {shown}"
     low, high = INT_RANGES[kind]
     if not low <= value <= high:
-        return f"{value} is outside {kind} [{low}, {high}]"
+        return f"{value} is outside {kind_name} [{low}, {high}]"
     return None
 
 
@@ -142,16 +157,16 @@ def short_repr(value: Any, limit: int = 40) -> str:
 
 
 def conform(table: pa.Table) -> pa.Table:
-    """Return `table` sorted by id, as one chunk per column, with exactly BANK_SCHEMA.
+    """Return build rows sorted by id, as one chunk per column, with exactly ROW_SCHEMA.
 
     Raises BankSchemaError when its columns (names, order, types) differ from the schema, when a
     column outside NULLABLE holds nulls, when an id appears twice, or when a size is not
     f"{width}x{height}".
     """
-    names = [name for name, _ in COLUMNS]
+    names = [name for name, _ in ROW_COLUMNS]
     if table.column_names != names:
         raise BankSchemaError(f"table columns {table.column_names} are not the bank's {names}")
-    for name, kind in COLUMNS:
+    for name, kind in ROW_COLUMNS:
         column = table.column(name)
         if column.type != kind:
             raise BankSchemaError(f"column {name!r}: expected {kind}, got {column.type}")
@@ -178,4 +193,10 @@ def conform(table: pa.Table) -> pa.Table:
             f"row {ids[at].as_py()!r}: column 'size': {table.column('size')[at].as_py()!r} "
             f"is not width x height ({sizes[at].as_py()})"
         )
-    return pa.Table.from_arrays(table.columns, schema=BANK_SCHEMA)
+    return pa.Table.from_arrays(table.columns, schema=ROW_SCHEMA)
+
+
+def stamp(rows: pa.Table, version: int) -> pa.Table:
+    """Return conformed build rows with the `build` column set to `version` (BANK_SCHEMA)."""
+    build = pa.array([version] * rows.num_rows, pa.int64())
+    return pa.Table.from_arrays([*rows.columns, build], schema=BANK_SCHEMA)

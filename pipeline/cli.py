@@ -1,5 +1,5 @@
-"""The puzzlebank command line: build | schedule | verify | query | export | solve | show | daily |
-gallery | ladder-report.
+"""The puzzlebank command line: build | schedule | verify | history | query | export | solve | show |
+daily | gallery | ladder-report.
 
 Exit status: 0 done; 1 a build that published nothing (short buckets or failed re-verification,
 report printed); 2 bad arguments or input, including a bank that fails `verify` (one line on
@@ -85,6 +85,10 @@ def make_parser() -> Parser:
         sub.add_argument("bank", metavar="BANK")
         sub.add_argument("--root", default=DEFAULT_ROOT, help="folder of the banks")
 
+    def version_options(sub: Parser) -> None:
+        sub.add_argument("--version", type=whole_arg,
+                         help="read the bank as it was at this version (default: the latest)")
+
     def flow_options(sub: Parser) -> None:
         sub.add_argument("--workers", type=count_arg, default=1, help="worker processes")
         sub.add_argument("--port", type=count_arg, default=DEFAULT_PORT,
@@ -105,6 +109,8 @@ def make_parser() -> Parser:
         sub.add_argument("--budget", type=count_arg, help="most generator attempts in all")
         sub.add_argument("--allow-short", action="store_true",
                          help="publish even when a bucket is short")
+        sub.add_argument("--wait", action="store_true",
+                         help="wait while another build holds the bank, instead of exit 2")
         sub.add_argument("--boards-per-task", type=count_arg, help="boards per generation task")
         sub.add_argument("--batches-per-round", type=count_arg, help="tasks submitted per round")
 
@@ -122,24 +128,33 @@ def make_parser() -> Parser:
     spec_options(schedule)
     flow_options(schedule)
 
-    verify = command("verify", cmd_verify, "re-verify a bank version from disk (0 if it passes)")
+    verify = command("verify", cmd_verify,
+                     "re-verify a build's rows from disk, or the whole bank (0 if they pass)")
     bank_options(verify)
-    verify.add_argument("--version", type=count_arg, help="version number (default LATEST)")
+    verify.add_argument("--version", type=whole_arg,
+                        help="the build committed as this version (default: the latest)")
+    verify.add_argument("--all", action="store_true",
+                        help="every row of the bank as of that version")
     flow_options(verify)
 
-    query = command("query", cmd_query, "print the rows of a published bank version")
+    history = command("history", cmd_history,
+                      "list a bank's versions (one per build) and the builds that failed")
+    bank_options(history)
+
+    query = command("query", cmd_query, "print the rows of a bank (all its builds)")
     bank_options(query)
     query.add_argument("--genre")
     query.add_argument("--size", type=size_arg)
     query.add_argument("--grade")
     query.add_argument("--limit", type=count_arg)
-    query.add_argument("--version", type=count_arg)
+    version_options(query)
+    query.add_argument("--build", type=whole_arg, help="only the rows that build (version) added")
     query.add_argument("--format", choices=("table", "json", "csv"), default="table")
 
-    export = command("export", cmd_export, "export a published version as JSON and Parquet")
+    export = command("export", cmd_export, "export a bank as JSON and Parquet for front ends")
     bank_options(export)
     export.add_argument("--out", required=True, help="folder to export into")
-    export.add_argument("--version", type=count_arg)
+    version_options(export)
 
     solve = command("solve", cmd_solve, "solve, count and grade puzzle texts")
     solve.add_argument("genre", metavar="GENRE", help="a genre, or a puzz.link URL (its genre)")
@@ -156,14 +171,14 @@ def make_parser() -> Parser:
                        help="draw the unique solution (a bank row's own solution)")
     show.add_argument("--svg", metavar="FILE", help="write an SVG picture to FILE instead")
     show.add_argument("--root", default=DEFAULT_ROOT, help="folder of the banks (BANK ID)")
-    show.add_argument("--version", type=count_arg, help="bank version (BANK ID; default LATEST)")
+    version_options(show)
 
     gallery = command("gallery", cmd_gallery,
-                      "write a static HTML page of a bank version's puzzles and solutions")
+                      "write a static HTML page of a bank's puzzles and solutions")
     bank_options(gallery)
-    gallery.add_argument("--version", type=count_arg, help="version number (default LATEST)")
+    version_options(gallery)
     gallery.add_argument("--out", metavar="FILE", help="the page to write (default "
-                         "./BANK-vNNNN.html)")
+                         "./BANK-vNNNN.html, NNNN the version)")
 
     day = command("daily", cmd_daily, "print a genre's set of the day (e.g. daily chesspy DATE)")
     day.add_argument("genre", metavar="GENRE")
@@ -216,27 +231,45 @@ def build_parameters(args: argparse.Namespace) -> dict[str, Any]:
     with bank_errors():
         from banks import BankStore
 
-        BankStore(args.root).bank_dir(args.bank)
+        BankStore(args.root).latest(args.bank)
     tuning = {"boards_per_task": args.boards_per_task, "batches_per_round": args.batches_per_round,
               "dask": args.dask, "grades": args.grade and list(dict.fromkeys(args.grade))}
     return {"bank": args.bank, "genre": args.genre, "sizes": args.size,
             "per_grade": args.per_grade, "seed": args.seed, "budget": args.budget,
             "workers": args.workers, "root": str(Path(args.root).resolve()),
-            "allow_short": args.allow_short,
+            "allow_short": args.allow_short, "wait": args.wait,
             **{name: value for name, value in tuning.items() if value is not None}}
+
+
+def refuse_if_busy(root: str, bank: str) -> None:
+    """Fail at once, in one line naming the holder's pid, when another build holds the bank
+    (before a server starts; the build itself takes the lock and checks again)."""
+    from banks import BankStore
+
+    with bank_errors():
+        pid = BankStore(root).busy(bank)
+    if pid is not None:
+        who = f"pid {pid}" if pid else "another process"
+        raise InputError(f"bank {bank!r} is being built by {who}; wait for it or pass --wait")
 
 
 def cmd_build(args: argparse.Namespace) -> int:
     """Build a bank version; print its summary and any short bucket; 0 only when published."""
     parameters = build_parameters(args)
+    if not args.wait:
+        refuse_if_busy(args.root, args.bank)
     reach_dask(args.dask)
     result = run_flow(args, "build_bank", **parameters)
-    from pipeline.flows import PUBLISHED, short_lines
+    from pipeline.flows import ALREADY, PUBLISHED, short_lines
 
     stats = result["stats"]
+    if result["status"] == ALREADY:
+        print(f"{args.bank}: already published as version {result['version']} "
+              f"(build {result['build_id']}, {result['rows']} puzzles); nothing built")
+        return 0
     refused = ", ".join(f"{reason} {n}" for reason, n in stats["rejections"].items()) or "none"
     print(f"{args.bank}: {result['status']}"
-          + (f" v{result['version']:04d}" if result["version"] else "")
+          + (f" version {result['version']}" if result["version"] is not None else "")
           + f", {result['rows']} puzzles from {stats['attempts']} attempts in "
           f"{stats['generate_seconds']:.1f} s (refused: {refused})")
     for line in short_lines(result["short"]):
@@ -245,9 +278,11 @@ def cmd_build(args: argparse.Namespace) -> int:
     if verification and verification["status"] != "passed":
         for problem in verification["problems"]:
             print(f"problem: {problem}")
+        print(f"nothing committed; the report is in "
+              f"{Path(args.root).resolve() / args.bank / '_builds'}", file=sys.stderr)
     if result["status"] == PUBLISHED:
-        version = "v{:04d}".format(result["version"])
-        print(f"bank at {Path(args.root).resolve() / args.bank / version}")
+        print(f"bank at {Path(args.root).resolve() / args.bank} (a Delta table; build "
+              f"{result['build_id']} is version {result['version']})")
         print(f"query it: puzzlebank query {args.bank} --root {args.root} --limit 10")
         return 0
     if result["short"] and not args.allow_short:
@@ -279,38 +314,46 @@ def cmd_schedule(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    """Re-verify a version (default LATEST) without changing it; 0 only when it passes."""
+    """Re-verify a build's rows (default: the latest build), or with --all the whole bank as of
+    that version, without changing anything; 0 only when every row passes. The bank's files are
+    checked first, so a corrupt or tampered bank is named in one line before any server starts."""
     from banks import BankStore
 
-    store = BankStore(args.root)
     with bank_errors():
-        version = args.version or store.latest(args.bank)
-        if version is None:
-            raise InputError(f"bank {args.bank!r} has no published version in {args.root}")
-        store.manifest(args.bank, version)
+        version = BankStore(args.root).snapshot(args.bank, args.version).version
     reach_dask(args.dask)
     report = run_flow(args, "verify_version", bank=args.bank, version=version,
                       root=str(Path(args.root).resolve()), workers=args.workers,
-                      dask=args.dask)
+                      dask=args.dask, whole=args.all)
+    what = f"{args.bank} version {version}" + (" (whole bank)" if args.all else "")
     if report["status"] == "passed":
-        print(f"{args.bank} v{version:04d}: passed, {report['rows']} rows re-verified "
-              f"in {report['seconds']:.1f} s")
+        print(f"{what}: passed, {report['rows']} rows re-verified in {report['seconds']:.1f} s")
         return 0
     for problem in report["problems"]:
         print(problem)
-    raise InputError(f"{args.bank} v{version:04d} fails verification: "
-                     f"{report['problem_count']} problem(s), first: {report['problems'][0]}")
+    raise InputError(f"{what} fails verification: {report['problem_count']} problem(s), "
+                     f"first: {report['problems'][0]}")
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    """Print a bank's versions, one per committed build, then the builds that failed."""
+    from pipeline.history import history_text
+
+    with bank_errors():
+        print(history_text(args.root, args.bank))
+    return 0
 
 
 # -- reading banks -----------------------------------------------------------------------------
 
 
 def cmd_query(args: argparse.Namespace) -> int:
-    """Print the matching rows of a published version as a table, JSON or CSV."""
+    """Print the matching rows of the bank (as of --version; of one --build) as a table, JSON or
+    CSV."""
     from banks import scan, select
 
     with bank_errors():
-        frame = select(scan(args.root, args.bank, args.version),
+        frame = select(scan(args.root, args.bank, args.version, args.build),
                        genre=args.genre, size=args.size, grade=args.grade)
         rows = (frame.head(args.limit) if args.limit else frame).collect()
     if args.format == "csv":
@@ -340,7 +383,7 @@ def table_text(rows: list[dict[str, Any]], columns: Sequence[str]) -> str:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """Export a published version for front ends; print where it went."""
+    """Export the bank (as of --version) for front ends; print where it went."""
     from banks import export_json
 
     with bank_errors():
@@ -431,7 +474,7 @@ def is_row_id(text: str) -> bool:
 
 
 def bank_row(bank: str, row_id: str, root: str, version: int | None) -> dict[str, Any]:
-    """Return the row `row_id` of a published bank version (LATEST when None)."""
+    """Return the row `row_id` of the bank as of `version` (the latest when None)."""
     import polars as pl
 
     from banks import scan

@@ -1,9 +1,10 @@
 """Prefect flows: build a bank version, and re-verify one.
 
-build_bank: plan rounds of batches -> generation tasks on `workers` processes -> admission
-outcomes offered to the quotas in batch order -> stage the rows -> re-verify them from disk ->
-publish or reject. verify_version: the re-verification alone. A short build (a bucket under its
-quota when the budget is spent) writes nothing unless `allow_short`.
+build_bank, holding the bank's writer lock from planning to commit: plan rounds of batches ->
+generation tasks on `workers` processes -> admission outcomes offered to the quotas in batch order
+-> write the rows' data files -> re-verify them from disk -> one Delta commit publishes them, or
+they are discarded. verify_version: the re-verification of a committed build alone. A short build
+(a bucket under its quota when the budget is spent) writes nothing unless `allow_short`.
 
 Vocabulary: a *runner* is a Prefect task runner, entered for the length of a flow; *outcomes*
 are admission results (row dicts or rejection reasons); a *report* is a plain dict that goes
@@ -12,7 +13,10 @@ into the manifest and back to the caller.
 
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
+
+import pyarrow as pa
 
 from prefect import flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
@@ -22,7 +26,7 @@ from prefect.logging.handlers import APILogWorker
 from prefect.task_runners import ProcessPoolTaskRunner, TaskRunner, ThreadPoolTaskRunner
 from tqdm import tqdm
 
-from banks import BankError, BankStore, rows_to_table
+from banks import BankError, BankStore, BankWriter, PendingBuild, rows_to_table
 from generators import get_generator
 from pipeline.admission import verify_rows
 from pipeline.batches import Batch, Planner, parse_size, run_batch
@@ -39,7 +43,7 @@ BUDGET_PER_PUZZLE = 100
 ROWS_PER_VERIFY_TASK = 250
 PROBLEMS_KEPT = 100
 
-PUBLISHED, SHORT, REJECTED = "published", "short", "rejected"
+PUBLISHED, SHORT, REJECTED, ALREADY = "published", "short", "rejected", "already-published"
 PASSED, FAILED = "passed", "failed"
 
 
@@ -95,63 +99,84 @@ def build_bank(
     dask: str | None = None,
     advance_seed: bool = False,
     grades: list[str] | None = None,
+    wait: bool = False,
 ) -> dict[str, Any]:
     """Build the bank's next version; return {status, bank, version, rows, short, stats, ...}.
 
-    status is PUBLISHED, SHORT (a bucket is short and `allow_short` is off, or nothing was made:
-    nothing written) or REJECTED (staged but failed re-verification, moved to _rejected/).
+    status is PUBLISHED (one commit added the rows), ALREADY (a build of this spec and seed
+    committed before, e.g. a retry after a crash: `version` is that commit, nothing is built),
+    SHORT (a bucket is short and `allow_short` is off, or nothing was made: nothing written) or
+    REJECTED (re-verification failed: nothing committed, its report kept in _builds/).
     `short` lists {size, grade, quota, made, short} per short bucket. The budget (default
     BUDGET_PER_PUZZLE attempts per wanted puzzle) counts generator attempts. The rows written
-    depend on every parameter but `workers`, `dask` and `root`, and on the ids the bank has
-    shipped. `dask` runs the tasks on Dask (see task_runner). `advance_seed` adds the number of
-    published versions to `seed`, so every build of a schedule draws new boards instead of
-    refusing last night's again (the manifest's spec records the seed used). `grades` picks
-    the ladder levels to fill (default: those the genre's generator aims at, else every one).
+    depend on every parameter but `workers`, `dask`, `root` and `wait`, and on the bank's
+    commits. The bank's lock is held throughout: BankBusyError when another build holds it,
+    unless `wait`. `dask` runs the tasks on Dask (see task_runner). `advance_seed` adds the
+    number of versions to `seed`, so every build of a schedule draws new boards instead of
+    refusing last night's again (the manifest's spec records the seed used). `grades` picks the
+    ladder levels to fill (default: those the genre's generator aims at, else every one).
     """
     logger = get_run_logger()
     started = time.perf_counter()
-    store = BankStore(root)
-    if advance_seed:
-        seed += len(store.published(bank))
-    rules, generator = get_genre(genre), get_generator(genre)
-    sizes = list(dict.fromkeys("{}x{}".format(*parse_size(size)) for size in sizes))
-    grades = [rules.ladder[rules.level_index(grade)]
-              for grade in grades or generator.grades or rules.ladder]
-    buckets = [(size, grade) for size in sizes for grade in grades]
-    boards_per_task = boards_per_task or generator.boards_per_task or BOARDS_PER_TASK
-    if budget is None:
-        budget = BUDGET_PER_PUZZLE * per_grade * len(buckets)
-    spec = {"genre": genre, "sizes": sizes, "grades": grades, "per_grade": per_grade,
-            "seed": seed, "budget": budget, "boards_per_task": boards_per_task,
-            "batches_per_round": batches_per_round, "options": options or {},
-            "allow_short": allow_short}
-    quotas = Quotas(buckets, per_grade, store.shipped_ids(bank))
-    planner = Planner(budget, boards_per_task, batches_per_round)
-    with task_runner(workers, dask) as runner:
-        stats = fill(runner, quotas, planner, genre, seed, options or {})
-        stats["generate_seconds"] = round(time.perf_counter() - started, 3)
-        short = quotas.shortfall()
-        stats["short"] = short
-        result = {"bank": bank, "genre": genre, "version": None, "rows": quotas.filled(),
-                  "short": short, "stats": stats, "verification": None}
-        for line in short_lines(short):
-            logger.warning(line)
-        if (short and not allow_short) or not quotas.filled():
-            return result | {"status": SHORT}
-        version = store.stage(bank, rows_to_table(quotas.accepted()), spec=spec,
-                              code_version=code_version(generator.version), build_stats=stats,
-                              created_at=now())
-        report = reverify(runner, store, bank, version)
-    store.record_verification(bank, version, report["status"], report)
+    with BankStore(root).writer(bank, wait=wait) as writer:
+        if advance_seed:
+            seed += 0 if writer.parent is None else writer.parent + 1
+        rules, generator = get_genre(genre), get_generator(genre)
+        sizes = list(dict.fromkeys("{}x{}".format(*parse_size(size)) for size in sizes))
+        grades = [rules.ladder[rules.level_index(grade)]
+                  for grade in grades or generator.grades or rules.ladder]
+        buckets = [(size, grade) for size in sizes for grade in grades]
+        boards_per_task = boards_per_task or generator.boards_per_task or BOARDS_PER_TASK
+        if budget is None:
+            budget = BUDGET_PER_PUZZLE * per_grade * len(buckets)
+        spec = {"genre": genre, "sizes": sizes, "grades": grades, "per_grade": per_grade,
+                "seed": seed, "budget": budget, "boards_per_task": boards_per_task,
+                "batches_per_round": batches_per_round, "options": options or {},
+                "allow_short": allow_short}
+        result = {"bank": bank, "genre": genre, "version": None, "rows": 0, "short": [],
+                  "stats": {}, "verification": None, "build_id": writer.build_id(spec)}
+        done = writer.published_as(spec)
+        if done:
+            logger.info("%s: build %s was committed before, as version %d; nothing to do",
+                        bank, done.build_id, done.version)
+            return result | {"status": ALREADY, "version": done.version, "rows": done.row_count,
+                             "build_id": done.build_id, "stats": done.build_stats,
+                             "verification": done.verification["report"]}
+        quotas = Quotas(buckets, per_grade, writer.shipped_ids())
+        planner = Planner(budget, boards_per_task, batches_per_round)
+        with task_runner(workers, dask) as runner:
+            stats = fill(runner, quotas, planner, genre, seed, options or {})
+            stats["generate_seconds"] = round(time.perf_counter() - started, 3)
+            short = quotas.shortfall()
+            stats["short"] = short
+            result |= {"rows": quotas.filled(), "short": short, "stats": stats}
+            for line in short_lines(short):
+                logger.warning(line)
+            if (short and not allow_short) or not quotas.filled():
+                return result | {"status": SHORT}
+            pending = writer.write(rows_to_table(quotas.accepted()), spec=spec,
+                                   code_version=code_version(generator.version),
+                                   build_stats=stats, created_at=now())
+            report = reverify(runner, lambda: writer.read_pending(pending))
+        return result | publish_or_discard(writer, pending, report)
+
+
+def publish_or_discard(
+    writer: BankWriter, pending: PendingBuild, report: dict[str, Any]
+) -> dict[str, Any]:
+    """Commit a pending build whose re-verification `report` passed, else discard it; return
+    {status, version, verification} for the build's result."""
+    logger = get_run_logger()
+    version = pending.version
     if report["status"] == PASSED:
-        store.publish(bank, version)
-        logger.info("published %s v%04d: %d rows", bank, version, quotas.filled())
-        status = PUBLISHED
-    else:
-        store.reject(bank, version)
-        logger.error("rejected %s v%04d: %d problems", bank, version, report["problem_count"])
-        status = REJECTED
-    return result | {"status": status, "version": version, "verification": report}
+        writer.commit(pending, report)
+        logger.info("published %s version %d: %d rows", writer.bank, version,
+                    pending.manifest.row_count)
+        return {"status": PUBLISHED, "version": version, "verification": report}
+    path = writer.discard(pending, report)
+    logger.error("rejected %s build %s: %d problems; report in %s", writer.bank,
+                 pending.manifest.build_id, report["problem_count"], path)
+    return {"status": REJECTED, "version": None, "verification": report}
 
 
 def fill(
@@ -194,16 +219,16 @@ def fill(
             "tasks": tasks}
 
 
-def reverify(runner: TaskRunner, store: BankStore, bank: str, version: int) -> dict[str, Any]:
-    """Re-verify a version from its files on disk; return {status, rows, problem_count, ...}.
+def reverify(runner: TaskRunner, read: Callable[[], pa.Table]) -> dict[str, Any]:
+    """Re-verify rows read from disk by `read`; return {status, rows, problem_count, ...}.
 
-    The files must match the manifest (sha256, sizes, logical hash); then every row is
-    re-admitted by verify-rows tasks. status is PASSED only when nothing was found; `problems`
-    keeps the first PROBLEMS_KEPT lines, each naming a row id (or the file at fault).
+    `read` must check the files it reads (it raises BankError naming the file at fault); then
+    every row is re-admitted by verify-rows tasks. status is PASSED only when nothing was found;
+    `problems` keeps the first PROBLEMS_KEPT lines, each naming a row id (or the file at fault).
     """
     started = time.perf_counter()
     try:
-        rows = store.read_version(bank, version).to_pylist()
+        rows = read().to_pylist()
     except BankError as error:
         problems, rows = [str(error)], []
     else:
@@ -220,22 +245,27 @@ def reverify(runner: TaskRunner, store: BankStore, bank: str, version: int) -> d
             "seconds": round(time.perf_counter() - started, 3)}
 
 
-@flow(name="verify-bank-version", flow_run_name="verify {bank} v{version}")
+@flow(name="verify-bank-version", flow_run_name="verify {bank} version {version}")
 def verify_version(
-    bank: str, version: int, root: str = ".", workers: int = 1, dask: str | None = None
+    bank: str, version: int | None = None, root: str = ".", workers: int = 1,
+    dask: str | None = None, whole: bool = False,
 ) -> dict[str, Any]:
-    """Re-verify one version of a bank without changing it; return the report (see reverify).
-
-    No more workers start than there are verify-rows tasks (a pool costs seconds to start).
+    """Re-verify the rows one build committed (`version`, default the latest), or with `whole`
+    every row of the bank as of that version, without changing anything; return the report
+    (see reverify) with the bank and version. Every data file up to that version is checked
+    first. No more workers start than there are verify-rows tasks (a pool costs seconds).
     """
-    store = BankStore(root)
-    tasks = -(-store.manifest(bank, version).row_count // ROWS_PER_VERIFY_TASK)
+    snapshot = BankStore(root).snapshot(bank, version)
+    manifests = snapshot.commits if whole else snapshot.commits[-1:]
+    rows = sum(commit.manifest.row_count for commit in manifests)
+    tasks = max(1, -(-rows // ROWS_PER_VERIFY_TASK))
+    build = None if whole else snapshot.version
     with task_runner(min(workers, tasks), dask) as runner:
-        report = reverify(runner, store, bank, version)
+        report = reverify(runner, lambda: snapshot.read(build))
     log = get_run_logger().info if report["status"] == PASSED else get_run_logger().error
-    log("%s v%04d verification %s: %d rows, %d problems", bank, version, report["status"],
-        report["rows"], report["problem_count"])
-    return {"bank": bank, "version": version} | report
+    log("%s version %d verification %s: %d rows, %d problems", bank, snapshot.version,
+        report["status"], report["rows"], report["problem_count"])
+    return {"bank": bank, "version": snapshot.version} | report
 
 
 def short_lines(short: list[dict[str, Any]]) -> list[str]:

@@ -47,13 +47,12 @@ document.addEventListener("click", function (event) {
 
 
 def read_rows(root: str | Path, bank: str, version: int | None = None) -> tuple[int, list[dict]]:
-    """Return (version, rows) of a published version (LATEST when None), checksums checked;
-    BankError when it does not exist, is not published or fails its checksums."""
+    """Return (version, rows) of the bank as of `version` (the latest when None), every file
+    checked; BankError when there is no such bank or version or a file fails its check."""
     from banks import BankStore
 
-    store = BankStore(root)
-    version = store.resolve(bank, version)
-    return version, store.read_version(bank, version).to_pylist()
+    snapshot = BankStore(root).snapshot(bank, version)
+    return snapshot.version, snapshot.read().to_pylist()
 
 
 def write_gallery(root: str | Path, bank: str, out: str | Path | None = None,

@@ -21,15 +21,15 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture(scope="session")
 def publish_rows():
-    """Return publish(root, bank, rows): the rows staged, marked verified and published as the
-    bank's next version straight through BankStore (no build, no Prefect)."""
+    """Return publish(root, bank, rows): the rows written as a build of the bank and committed
+    straight through BankStore (no Prefect, no re-verification)."""
     from banks import BankStore, rows_to_table
 
     def publish(root, bank: str, rows: list[dict]) -> None:
-        store = BankStore(root)
-        version = store.stage(bank, rows_to_table(rows), spec={}, code_version={},
-                              build_stats={}, created_at="2025-01-01T00:00:00+00:00")
-        store.record_verification(bank, version, "passed", {})
-        store.publish(bank, version)
+        with BankStore(root).writer(bank) as writer:
+            spec = {"ids": sorted(row["id"] for row in rows)}
+            pending = writer.write(rows_to_table(rows), spec=spec, code_version={},
+                                   build_stats={}, created_at="2025-01-01T00:00:00+00:00")
+            writer.commit(pending, {})
 
     return publish

@@ -2,8 +2,8 @@
 
 make_rows(n, start) gives n rows with made-up puzzle texts, ids that do not sort in creation order,
 seeds past 2^63, two genres, two sizes and two grades, and a puzzlink URL on every third row
-(null on the others); publish(store, bank, rows) stages, passes and publishes them and returns
-the version.
+(null on the others); publish(store, bank, rows) writes them as a build and commits it, returning
+the version; write(store, bank, rows) writes a build and leaves it uncommitted.
 """
 
 import hashlib
@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pyarrow as pa
 import pytest
 
-from banks import BankStore, rows_to_table
+from banks import BankStore, PendingBuild, rows_to_table
 
 CREATED_AT = "2025-01-01T00:00:00+00:00"
 SIZES = ((5, 5), (7, 6))
@@ -47,25 +47,39 @@ def make_rows(n: int, start: int = 0, genres: tuple[str, ...] = ("slant", "araf"
     return rows
 
 
-def stage_rows(store: BankStore, bank: str, rows: list[dict] | pa.Table, **options) -> int:
-    """Stage `rows` (or a table) as the bank's next version, verification pending; return it."""
-    return store.stage(
-        bank,
-        rows if isinstance(rows, pa.Table) else rows_to_table(rows),
-        spec=options.pop("spec", {"sizes": ["5x5", "7x6"]}),
-        code_version={"package": "0.1.0", "commit": None},
-        build_stats={"attempts": len(rows), "rejections": {}},
-        created_at=options.pop("created_at", CREATED_AT),
-        **options,
-    )
+def write_rows(store: BankStore, bank: str, rows: list[dict] | pa.Table, **options) -> PendingBuild:
+    """Write `rows` as the data files of the bank's next build and leave them uncommitted, as a
+    build that died before its commit would; return the pending build."""
+    with store.writer(bank) as writer:
+        return writer.write(
+            rows if isinstance(rows, pa.Table) else rows_to_table(rows),
+            spec=options.pop("spec", {"first": first_id(rows)}),
+            code_version={"package": "0.1.0", "commit": None},
+            build_stats={"attempts": len(rows), "rejections": {}},
+            created_at=options.pop("created_at", CREATED_AT),
+            **options,
+        )
 
 
 def publish_rows(store: BankStore, bank: str, rows: list[dict] | pa.Table, **options) -> int:
-    """Stage `rows`, record verification passed and publish; return the version."""
-    version = stage_rows(store, bank, rows, **options)
-    store.record_verification(bank, version, "passed", {"recounted": len(rows)})
-    store.publish(bank, version)
-    return version
+    """Write `rows` as a build, read them back, commit them; return the version."""
+    with store.writer(bank) as writer:
+        pending = writer.write(
+            rows if isinstance(rows, pa.Table) else rows_to_table(rows),
+            spec=options.pop("spec", {"first": first_id(rows)}),
+            code_version={"package": "0.1.0", "commit": None},
+            build_stats={"attempts": len(rows), "rejections": {}},
+            created_at=options.pop("created_at", CREATED_AT),
+            **options,
+        )
+        writer.read_pending(pending)
+        return writer.commit(pending, {"recounted": len(rows)}).version
+
+
+def first_id(rows: list[dict] | pa.Table) -> str | None:
+    """Return the first row's id (what tells one synthetic build's spec from another's)."""
+    ids = rows.column("id").to_pylist() if isinstance(rows, pa.Table) else [r["id"] for r in rows]
+    return min(ids, default=None)
 
 
 @pytest.fixture
@@ -81,9 +95,9 @@ def rows() -> Callable[..., list[dict]]:
 
 
 @pytest.fixture
-def stage() -> Callable[..., int]:
-    """Return stage_rows."""
-    return stage_rows
+def write() -> Callable[..., PendingBuild]:
+    """Return write_rows."""
+    return write_rows
 
 
 @pytest.fixture

@@ -33,9 +33,8 @@ def test_the_index_lists_every_bucket_and_each_file_holds_its_puzzles_sorted(
     publish(store, "demo", given)
     folder = export_json(store.root, "demo", tmp_path / "out")
     index = json.loads((folder / "index.json").read_text())
-    manifest = store.manifest("demo", 1)
-    assert (index["bank"], index["version"], index["schema_version"]) == ("demo", 1, 2)
-    assert index["generated_from"] == manifest.logical_sha256
+    assert (index["bank"], index["version"], index["schema_version"]) == ("demo", 0, 3)
+    assert index["rows"] == 40
     assert sum(bucket["count"] for bucket in index["buckets"]) == 40
     for bucket in index["buckets"]:
         assert bucket["file"] == f"{bucket['genre']}/{bucket['size']}/{bucket['grade']}.json"
@@ -54,7 +53,7 @@ def test_the_index_lists_every_bucket_and_each_file_holds_its_puzzles_sorted(
             assert puzzle["grade_level"] == bucket["grade_level"] == row["grade_level"]
             assert puzzle["puzzle"] == row["puzzle"]
             assert puzzle["puzzlink"] == row["puzzlink"]
-    assert pq.read_table(folder / "bank.parquet").equals(store.read_version("demo", 1))
+    assert pq.read_table(folder / "bank.parquet").equals(store.snapshot("demo").read())
 
 
 def test_a_new_export_replaces_the_old_one_whole(store, rows, publish, tmp_path):
@@ -64,8 +63,11 @@ def test_a_new_export_replaces_the_old_one_whole(store, rows, publish, tmp_path)
     (out / "demo" / "stale.json").write_text("{}")
     publish(store, "demo", rows(8, start=8, genres=("araf",)))
     folder = export_json(store.root, "demo", out)
-    assert json.loads((folder / "index.json").read_text())["version"] == 2
-    assert not (folder / "stale.json").exists() and not (folder / "slant").exists()
+    index = json.loads((folder / "index.json").read_text())
+    assert (index["version"], index["rows"]) == (1, 16)
+    assert not (folder / "stale.json").exists() and (folder / "araf").exists()
+    old = export_json(store.root, "demo", out, version=0)
+    assert not (old / "araf").exists() and (old / "slant").exists()
     assert sorted(path.name for path in out.iterdir()) == ["demo"]
 
 
@@ -87,8 +89,8 @@ def test_a_failed_export_leaves_the_previous_one_untouched(
     assert sorted(path.name for path in out.iterdir()) == ["demo"]
 
 
-def test_an_unpublished_bank_is_not_exported(store, rows, stage, tmp_path):
-    stage(store, "demo", rows(3))
-    with pytest.raises(BankError, match="no published version"):
+def test_an_uncommitted_build_is_not_exported(store, rows, write, tmp_path):
+    write(store, "demo", rows(3))
+    with pytest.raises(BankError, match="no bank 'demo'"):
         export_json(store.root, "demo", tmp_path / "out")
     assert not (tmp_path / "out" / "demo").exists()

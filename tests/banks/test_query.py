@@ -11,28 +11,28 @@ from banks import BankError, BankStore, daily, scan, select
 DAY = datetime.date(2025, 3, 14)
 
 
-def test_scan_reads_latest_by_default_and_any_published_version_by_number(store, rows, publish):
+def test_scan_reads_the_whole_bank_any_version_and_one_build(store, rows, publish):
     publish(store, "demo", rows(10))
     publish(store, "demo", rows(25, start=10), rows_per_file=10)
-    assert scan(store.root, "demo").collect().height == 25
-    assert scan(store.root, "demo", version=1).collect().height == 10
+    assert scan(store.root, "demo").collect().height == 35
+    assert scan(store.root, "demo", version=0).collect().height == 10
+    assert scan(store.root, "demo", build=1).collect()["build"].unique().to_list() == [1]
+    assert scan(store.root, "demo", build=1).collect().height == 25
     frame = scan(store.root, "demo").collect()
-    assert frame.columns[0] == "id" and frame.schema["seed"] == pl.UInt64
-    assert "_manifest" not in " ".join(frame.columns)
+    assert frame.columns[0] == "id" and frame.schema["seed"] == pl.Decimal(20, 0)
 
 
-def test_scan_refuses_an_unknown_bank_and_an_unpublished_version(store, rows, stage, publish):
+def test_scan_refuses_an_unknown_bank_version_or_build(store, rows, write, publish):
     with pytest.raises(BankError, match="no bank 'demo'"):
         scan(store.root, "demo")
-    stage(store, "demo", rows(4))
-    with pytest.raises(BankError, match="no published version"):
+    write(store, "demo", rows(4))
+    with pytest.raises(BankError, match="no bank 'demo'"):
         scan(store.root, "demo")
-    store.record_verification("demo", 1, "passed", {})
-    with pytest.raises(BankError, match="v0001 is not published"):
+    publish(store, "demo", rows(4))
+    with pytest.raises(BankError, match="no version 1"):
         scan(store.root, "demo", version=1)
-    store.publish("demo", 1)
-    with pytest.raises(BankError, match="v0002 is not published"):
-        scan(store.root, "demo", version=2)
+    with pytest.raises(BankError, match="no version 3"):
+        scan(store.root, "demo", build=3)
 
 
 def test_select_keeps_exactly_the_rows_matching_every_filter(store, rows, publish):

@@ -6,16 +6,18 @@ import random
 import pyarrow as pa
 import pytest
 
-from banks import BANK_SCHEMA, SCHEMA_VERSION, BankError, rows_to_table
+from banks import BANK_SCHEMA, ROW_SCHEMA, SCHEMA_VERSION, BankError, rows_to_table
 from banks.errors import BankSchemaError
 
 
 def test_schema_has_the_bank_columns_in_order_and_carries_its_version():
     assert BANK_SCHEMA.names == [
         "id", "genre", "width", "height", "size", "grade", "grade_level", "steps", "clues",
-        "puzzle", "solution", "seed", "generator_version", "measurements", "puzzlink",
+        "puzzle", "solution", "seed", "generator_version", "measurements", "puzzlink", "build",
     ]  # fmt: skip
-    assert BANK_SCHEMA.field("seed").type == pa.uint64()
+    assert ROW_SCHEMA.names == BANK_SCHEMA.names[:-1]
+    assert BANK_SCHEMA.field("seed").type == pa.decimal128(20, 0)
+    assert BANK_SCHEMA.field("build").type == pa.int64()
     assert BANK_SCHEMA.field("grade_level").type == pa.int16()
     assert not BANK_SCHEMA.field("id").nullable
     assert [field.name for field in BANK_SCHEMA if field.nullable] == ["puzzlink"]
@@ -27,7 +29,7 @@ def test_rows_come_out_sorted_by_id_whatever_order_they_go_in(rows):
     shuffled = given[:]
     random.Random(7).shuffle(shuffled)
     table = rows_to_table(shuffled)
-    assert table.schema == BANK_SCHEMA
+    assert table.schema == ROW_SCHEMA
     assert table.column("id").to_pylist() == sorted(row["id"] for row in given)
     assert table.equals(rows_to_table(given))
 

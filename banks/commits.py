@@ -1,0 +1,86 @@
+"""The commits of a bank's Delta table, read from its log and checked against each other.
+
+A bank's table folder holds _delta_log/NNNNNNNNNNNNNNNNNNNN.json, one file per commit (version N,
+20 digits), each a JSON object per line: commitInfo (carrying the build's manifest under
+MANIFEST_KEY), add (a data file the commit adds), txn (the build's app transaction) and, in the
+first, protocol and metaData. A bank's commits only ever add files. A commit is *consistent*
+when its manifest names its version, its bank, and exactly the files it adds with their sizes,
+and (past version 0) the sha256 of the log entry before it: an edited log entry is caught by its
+own manifest or by the next commit's.
+"""
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from banks.digest import bytes_sha256
+from banks.errors import BankIntegrityError
+from banks.manifest import MANIFEST_KEY, Manifest, manifest_from
+
+LOG_DIR = "_delta_log"
+
+
+@dataclass(frozen=True)
+class Commit:
+    """One checked commit: its version, its manifest, its commit time (ms since the epoch) and
+    the sha256 of its log entry."""
+
+    version: int
+    manifest: Manifest
+    committed_ms: int
+    log_sha256: str
+
+
+def log_path(table: Path, version: int) -> Path:
+    """Return the path of the log entry of `version`."""
+    return table / LOG_DIR / f"{version:020d}.json"
+
+
+def read_commit(table: Path, version: int, bank: str) -> Commit:
+    """Return the commit `version` of the bank's table after checking it is consistent (see the
+    module comment; the link to the previous entry is read_commits' to check).
+
+    Raises BankIntegrityError naming the log entry when it is missing, is not JSON lines, lacks
+    the manifest, removes a file, or disagrees with its manifest.
+    """
+    path = log_path(table, version)
+    try:
+        data = path.read_bytes()
+        actions = [json.loads(line) for line in data.decode().splitlines() if line.strip()]
+    except FileNotFoundError:
+        raise BankIntegrityError(f"{path}: log entry is missing") from None
+    except (OSError, ValueError) as error:
+        raise BankIntegrityError(f"{path}: log entry is unreadable ({error})") from None
+    info = next((a["commitInfo"] for a in actions if isinstance(a, dict) and "commitInfo" in a),
+                None)
+    if not isinstance(info, dict) or MANIFEST_KEY not in info:
+        raise BankIntegrityError(f"{path}: the commit carries no puzzlebank manifest")
+    manifest = manifest_from(info[MANIFEST_KEY], str(path))
+    if (manifest.bank, manifest.version) != (bank, version):
+        raise BankIntegrityError(
+            f"{path}: manifest is for bank {manifest.bank!r} version {manifest.version}"
+        )
+    if any(isinstance(a, dict) and "remove" in a for a in actions):
+        raise BankIntegrityError(f"{path}: the commit removes files; a bank only adds")
+    added = {a["add"].get("path"): a["add"].get("size")
+             for a in actions if isinstance(a, dict) and isinstance(a.get("add"), dict)}
+    recorded = {entry["path"]: entry["bytes"] for entry in manifest.files}
+    if added != recorded:
+        raise BankIntegrityError(f"{path}: the files the commit adds differ from its manifest")
+    return Commit(version, manifest, int(info.get("timestamp") or 0), bytes_sha256(data))
+
+
+def read_commits(table: Path, bank: str, upto: int) -> list[Commit]:
+    """Return the commits 0..upto of the bank's table, each consistent and each vouching for the
+    log entry before it; BankIntegrityError naming the first entry that is not."""
+    commits: list[Commit] = []
+    for version in range(upto + 1):
+        commit = read_commit(table, version, bank)
+        before = commits[-1].log_sha256 if commits else None
+        if commit.manifest.parent_log_sha256 != before:
+            raise BankIntegrityError(
+                f"{log_path(table, version - 1)}: log entry was changed after it was committed"
+                if before else f"{log_path(table, version)}: version 0 names a parent"
+            )
+        commits.append(commit)
+    return commits

@@ -1,0 +1,70 @@
+"""One writer per bank: an exclusive OS advisory lock on <bank>/.lock.
+
+The lock is flock(2) on an open file, so the kernel drops it when its holder dies, however it dies
+(kill -9 included): a lock file left on disk is never a stale lock. The holder writes its pid into
+the file so that a refused builder can name it. Readers never take the lock.
+"""
+
+import contextlib
+import fcntl
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from banks.errors import BankBusyError
+
+LOCK_NAME = ".lock"
+
+
+def holder_pid(path: Path) -> int | None:
+    """Return the pid written in the lock file at `path`, or None when there is none."""
+    try:
+        text = path.read_text().strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isdigit() else None
+
+
+@contextlib.contextmanager
+def exclusive(folder: Path, bank: str, *, wait: bool = False) -> Iterator[None]:
+    """Hold the bank's writer lock in `folder` for the length of the block.
+
+    Without `wait`, BankBusyError (naming the bank and the holder's pid) when another process holds
+    it; with `wait`, block until it is free.
+    """
+    path = folder / LOCK_NAME
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            pid = holder_pid(path)
+            who = f"pid {pid}" if pid else "another process"
+            raise BankBusyError(
+                f"bank {bank!r} is being built by {who}; wait for it or pass --wait"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        try:
+            yield
+        finally:
+            os.ftruncate(fd, 0)
+    finally:
+        os.close(fd)
+
+
+def is_locked(folder: Path) -> int | None:
+    """Return the holder's pid (0 when unknown) when the bank's lock in `folder` is held, else
+    None. Takes and drops the lock at once when it is free."""
+    path = folder / LOCK_NAME
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return holder_pid(path) or 0
+    finally:
+        os.close(fd)
+    return None

@@ -1,0 +1,48 @@
+"""A bank's history as text: one line per version (each a committed build), then one per build
+that failed re-verification and was never committed.
+
+Columns: version, when (UTC; the commit time, or when a failed build was checked), build id,
+rows the build added, its buckets ("WxH/grade n"), and its verification.
+"""
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from banks import BankStore, Manifest
+
+HEADER = ("version", "when", "build", "rows", "buckets", "verification")
+
+
+def history_text(root: str | Path, bank: str) -> str:
+    """Return the history table of `bank` (checked as every read is: BankError when the bank
+    does not exist or fails its checks)."""
+    store = BankStore(root)
+    snapshot = store.snapshot(bank)
+    lines = [
+        line(str(commit.version), committed_at(commit.committed_ms), commit.manifest)
+        for commit in snapshot.commits
+    ]
+    lines += [line("-", manifest.verification["checked_at"], manifest)
+              for manifest in store.failed_builds(bank)]
+    cells = [HEADER, *lines]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(HEADER) - 1)]
+    return "\n".join(
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + "  "
+        + row[-1] for row in cells)
+
+
+def line(version: str, when: str, manifest: Manifest) -> tuple[str, ...]:
+    """Return the cells of one history line."""
+    buckets = ", ".join(f"{bucket} {n}" for bucket, n in manifest.buckets.items())
+    report = manifest.verification["report"]
+    verdict = manifest.status
+    if manifest.status == "passed":
+        verdict += f", {report.get('rows', manifest.row_count)} rows re-verified"
+    else:
+        verdict += f", {report.get('problem_count', '?')} problem(s), not committed"
+    return version, when, manifest.build_id, str(manifest.row_count), buckets, verdict
+
+
+def committed_at(ms: int) -> str:
+    """Return a commit time (ms since the epoch) as ISO 8601 UTC to the second."""
+    return datetime.fromtimestamp(ms / 1000, UTC).isoformat(timespec="seconds")
