@@ -71,11 +71,11 @@ def canonical_json(value: dict) -> str:
 def rows_to_table(rows: list[dict]) -> pa.Table:
     """Return build rows as a table with ROW_SCHEMA, sorted by id.
 
-    Every row must have exactly the build row columns (ROW_COLUMNS), none None (but those in NULLABLE): strings
-    for the text columns, ints in range for the integer ones, size equal to f"{width}x{height}",
-    and measurements a dict (or JSON text of an object), stored as canonical JSON. Raises
-    BankSchemaError naming the row id and the column on the first row that does not fit, or the
-    first id that appears twice.
+    Every row must have exactly the build row columns (ROW_COLUMNS), none None (but those in
+    NULLABLE): strings for the text columns, ints in range for the integer ones, size equal to
+    f"{width}x{height}", and measurements a dict (or JSON text of an object), stored as canonical
+    JSON. Raises BankSchemaError naming the row id and the column on the first row that does not
+    fit, or the first id that appears twice.
     """
     clean = [check_row(row, i) for i, row in enumerate(rows)]
     clean.sort(key=lambda row: row["id"])

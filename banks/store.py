@@ -41,7 +41,7 @@ from deltalake.transaction import (
     create_table_with_add_actions,
 )
 
-from banks.commits import LOG_DIR, Commit, log_path, read_commit, read_commits
+from banks.commits import LOG_DIR, Commit, read_commit, read_commits
 from banks.digest import file_sha256, logical_sha256
 from banks.durable import fsync_dir, write_atomic
 from banks.errors import BankError, BankIntegrityError

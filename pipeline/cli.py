@@ -1,5 +1,5 @@
-"""The puzzlebank command line: build | schedule | verify | history | query | export | solve | show |
-daily | gallery | ladder-report.
+"""The puzzlebank command line: build | schedule | verify | history | query | export | solve |
+show | daily | gallery | ladder-report.
 
 Exit status: 0 done; 1 a build that published nothing (short buckets or failed re-verification,
 report printed); 2 bad arguments or input, including a bank that fails `verify` (one line on

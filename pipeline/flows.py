@@ -17,7 +17,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pyarrow as pa
-
 from prefect import flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
 from prefect.events.worker import EventsWorker
@@ -26,7 +25,7 @@ from prefect.logging.handlers import APILogWorker
 from prefect.task_runners import ProcessPoolTaskRunner, TaskRunner, ThreadPoolTaskRunner
 from tqdm import tqdm
 
-from banks import BankError, BankStore, BankWriter, PendingBuild, rows_to_table
+from banks import BankBusyError, BankError, BankStore, BankWriter, PendingBuild, rows_to_table
 from generators import get_generator
 from pipeline.admission import verify_rows
 from pipeline.batches import Batch, Planner, parse_size, run_batch
@@ -43,7 +42,8 @@ BUDGET_PER_PUZZLE = 100
 ROWS_PER_VERIFY_TASK = 250
 PROBLEMS_KEPT = 100
 
-PUBLISHED, SHORT, REJECTED, ALREADY = "published", "short", "rejected", "already-published"
+PUBLISHED, SHORT, REJECTED = "published", "short", "rejected"
+ALREADY, BUSY = "already-published", "busy"
 PASSED, FAILED = "passed", "failed"
 
 
@@ -105,60 +105,81 @@ def build_bank(
 
     status is PUBLISHED (one commit added the rows), ALREADY (a build of this spec and seed
     committed before, e.g. a retry after a crash: `version` is that commit, nothing is built),
-    SHORT (a bucket is short and `allow_short` is off, or nothing was made: nothing written) or
-    REJECTED (re-verification failed: nothing committed, its report kept in _builds/).
+    SHORT (a bucket is short and `allow_short` is off, or nothing was made: nothing written),
+    REJECTED (re-verification failed: nothing committed, its report kept in _builds/) or BUSY
+    (another build holds the bank and `wait` is off: `message` names its pid; nothing done).
     `short` lists {size, grade, quota, made, short} per short bucket. The budget (default
     BUDGET_PER_PUZZLE attempts per wanted puzzle) counts generator attempts. The rows written
     depend on every parameter but `workers`, `dask`, `root` and `wait`, and on the bank's
-    commits. The bank's lock is held throughout: BankBusyError when another build holds it,
-    unless `wait`. `dask` runs the tasks on Dask (see task_runner). `advance_seed` adds the
-    number of versions to `seed`, so every build of a schedule draws new boards instead of
-    refusing last night's again (the manifest's spec records the seed used). `grades` picks the
-    ladder levels to fill (default: those the genre's generator aims at, else every one).
+    commits. The bank's lock is held throughout. `dask` runs the tasks on Dask (see
+    task_runner). `advance_seed` adds the number of versions to `seed`, so every build of a
+    schedule draws new boards instead of refusing last night's again (the manifest's spec
+    records the seed used). `grades` picks the ladder levels to fill (default: those the genre's
+    generator aims at, else every one).
     """
-    logger = get_run_logger()
     started = time.perf_counter()
-    with BankStore(root).writer(bank, wait=wait) as writer:
-        if advance_seed:
-            seed += 0 if writer.parent is None else writer.parent + 1
-        rules, generator = get_genre(genre), get_generator(genre)
-        sizes = list(dict.fromkeys("{}x{}".format(*parse_size(size)) for size in sizes))
-        grades = [rules.ladder[rules.level_index(grade)]
-                  for grade in grades or generator.grades or rules.ladder]
-        buckets = [(size, grade) for size in sizes for grade in grades]
-        boards_per_task = boards_per_task or generator.boards_per_task or BOARDS_PER_TASK
-        if budget is None:
-            budget = BUDGET_PER_PUZZLE * per_grade * len(buckets)
-        spec = {"genre": genre, "sizes": sizes, "grades": grades, "per_grade": per_grade,
-                "seed": seed, "budget": budget, "boards_per_task": boards_per_task,
-                "batches_per_round": batches_per_round, "options": options or {},
-                "allow_short": allow_short}
-        result = {"bank": bank, "genre": genre, "version": None, "rows": 0, "short": [],
-                  "stats": {}, "verification": None, "build_id": writer.build_id(spec)}
-        done = writer.published_as(spec)
-        if done:
-            logger.info("%s: build %s was committed before, as version %d; nothing to do",
-                        bank, done.build_id, done.version)
-            return result | {"status": ALREADY, "version": done.version, "rows": done.row_count,
-                             "build_id": done.build_id, "stats": done.build_stats,
-                             "verification": done.verification["report"]}
-        quotas = Quotas(buckets, per_grade, writer.shipped_ids())
-        planner = Planner(budget, boards_per_task, batches_per_round)
-        with task_runner(workers, dask) as runner:
-            stats = fill(runner, quotas, planner, genre, seed, options or {})
-            stats["generate_seconds"] = round(time.perf_counter() - started, 3)
-            short = quotas.shortfall()
-            stats["short"] = short
-            result |= {"rows": quotas.filled(), "short": short, "stats": stats}
-            for line in short_lines(short):
-                logger.warning(line)
-            if (short and not allow_short) or not quotas.filled():
-                return result | {"status": SHORT}
-            pending = writer.write(rows_to_table(quotas.accepted()), spec=spec,
-                                   code_version=code_version(generator.version),
-                                   build_stats=stats, created_at=now())
-            report = reverify(runner, lambda: writer.read_pending(pending))
-        return result | publish_or_discard(writer, pending, report)
+    try:
+        with BankStore(root).writer(bank, wait=wait) as writer:
+            return build_under_lock(writer, started, genre=genre, sizes=sizes,
+                                    per_grade=per_grade, seed=seed, budget=budget,
+                                    workers=workers, allow_short=allow_short,
+                                    boards_per_task=boards_per_task,
+                                    batches_per_round=batches_per_round, options=options or {},
+                                    dask=dask, advance_seed=advance_seed, grades=grades)
+    except BankBusyError as busy:
+        get_run_logger().warning(str(busy))
+        return {"bank": bank, "status": BUSY, "message": str(busy)}
+
+
+def build_under_lock(
+    writer: BankWriter, started: float, *, genre: str, sizes: list[str], per_grade: int,
+    seed: int, budget: int | None, workers: int, allow_short: bool,
+    boards_per_task: int | None, batches_per_round: int, options: dict[str, Any],
+    dask: str | None, advance_seed: bool, grades: list[str] | None,
+) -> dict[str, Any]:
+    """Build the next version of the bank `writer` holds (see build_bank); return the result."""
+    logger = get_run_logger()
+    bank = writer.bank
+    if advance_seed:
+        seed += 0 if writer.parent is None else writer.parent + 1
+    rules, generator = get_genre(genre), get_generator(genre)
+    sizes = list(dict.fromkeys("{}x{}".format(*parse_size(size)) for size in sizes))
+    grades = [rules.ladder[rules.level_index(grade)]
+              for grade in grades or generator.grades or rules.ladder]
+    buckets = [(size, grade) for size in sizes for grade in grades]
+    boards_per_task = boards_per_task or generator.boards_per_task or BOARDS_PER_TASK
+    if budget is None:
+        budget = BUDGET_PER_PUZZLE * per_grade * len(buckets)
+    spec = {"genre": genre, "sizes": sizes, "grades": grades, "per_grade": per_grade,
+            "seed": seed, "budget": budget, "boards_per_task": boards_per_task,
+            "batches_per_round": batches_per_round, "options": options,
+            "allow_short": allow_short}
+    result = {"bank": bank, "genre": genre, "version": None, "rows": 0, "short": [],
+              "stats": {}, "verification": None, "build_id": writer.build_id(spec)}
+    done = writer.published_as(spec)
+    if done:
+        logger.info("%s: build %s was committed before, as version %d; nothing to do",
+                    bank, done.build_id, done.version)
+        return result | {"status": ALREADY, "version": done.version, "rows": done.row_count,
+                         "build_id": done.build_id, "stats": done.build_stats,
+                         "verification": done.verification["report"]}
+    quotas = Quotas(buckets, per_grade, writer.shipped_ids())
+    planner = Planner(budget, boards_per_task, batches_per_round)
+    with task_runner(workers, dask) as runner:
+        stats = fill(runner, quotas, planner, genre, seed, options)
+        stats["generate_seconds"] = round(time.perf_counter() - started, 3)
+        short = quotas.shortfall()
+        stats["short"] = short
+        result |= {"rows": quotas.filled(), "short": short, "stats": stats}
+        for line in short_lines(short):
+            logger.warning(line)
+        if (short and not allow_short) or not quotas.filled():
+            return result | {"status": SHORT}
+        pending = writer.write(rows_to_table(quotas.accepted()), spec=spec,
+                               code_version=code_version(generator.version),
+                               build_stats=stats, created_at=now())
+        report = reverify(runner, lambda: writer.read_pending(pending))
+    return result | publish_or_discard(writer, pending, report)
 
 
 def publish_or_discard(

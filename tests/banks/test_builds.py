@@ -9,7 +9,7 @@ import textwrap
 import polars as pl
 import pytest
 
-from banks import BankBusyError, BankError, BankStore, rows_to_table
+from banks import BankBusyError, BankError, rows_to_table
 from banks.commits import log_path
 
 HOLD = textwrap.dedent("""
@@ -32,9 +32,9 @@ def holder(root) -> subprocess.Popen:
 def test_a_second_writer_is_refused_naming_the_holder_and_kill_9_frees_the_lock(store, rows):
     child = holder(store.root)
     try:
-        with pytest.raises(BankBusyError, match=f"'demo' is being built by pid {child.pid}"):
-            with store.writer("demo"):
-                pass
+        busy = f"'demo' is being built by pid {child.pid}"
+        with pytest.raises(BankBusyError, match=busy), store.writer("demo"):
+            pass
         assert store.busy("demo") == child.pid
     finally:
         child.kill()

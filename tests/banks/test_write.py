@@ -1,4 +1,5 @@
-"""Facts about writing a build: reproducible data files, the manifest in the commit, reading back."""
+"""Facts about writing a build: reproducible data files, the manifest in its commit, reading
+back."""
 
 import json
 

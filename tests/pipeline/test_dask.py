@@ -35,8 +35,9 @@ def tracker(pid):
 
 
 def file_hashes(root):
-    """Return {file name: sha256} of the bank's v0001 as its manifest lists them."""
-    return {entry["path"]: entry["sha256"] for entry in BankStore(root).manifest(BANK, 1).files}
+    """Return {file name: sha256} of the bank's first build as its manifest lists them."""
+    return {entry["path"]: entry["sha256"]
+            for entry in BankStore(root).snapshot(BANK).manifest(0).files}
 
 
 @pytest.fixture(scope="module")
@@ -59,11 +60,11 @@ def test_a_two_worker_local_cluster_builds_the_same_bytes_and_leaves_no_process(
     default, dask, before, after = built
     assert after <= before  # the cluster's scheduler and workers are gone
 
-    parts = {root: sorted((root / BANK / "v0001").glob("*.parquet")) for root in (default, dask)}
+    parts = {root: sorted((root / BANK).glob("*.parquet")) for root in (default, dask)}
     assert parts[default] and [path.read_bytes() for path in parts[default]] == [
         path.read_bytes() for path in parts[dask]]
     assert file_hashes(default) == file_hashes(dask)
-    manifests = [BankStore(root).manifest(BANK, 1) for root in (default, dask)]
+    manifests = [BankStore(root).snapshot(BANK).manifest(0) for root in (default, dask)]
     assert manifests[0].logical_sha256 == manifests[1].logical_sha256
     assert manifests[0].build_stats["attempts"] == manifests[1].build_stats["attempts"]
 

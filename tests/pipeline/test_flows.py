@@ -33,10 +33,14 @@ def build_args(root, *extra, workers=1, bank=BANK):
     return ["build", bank, *SPEC, "--workers", str(workers), "--root", str(root), *extra]
 
 
-def part_bytes(root, version=1, bank=BANK):
-    """Return {file name: bytes} of a version's part files."""
-    folder = Path(root) / bank / f"v{version:04d}"
-    return {path.name: path.read_bytes() for path in sorted(folder.glob("*.parquet"))}
+def part_bytes(root, bank=BANK):
+    """Return {file name: bytes} of the bank's data files."""
+    return {path.name: path.read_bytes() for path in sorted((Path(root) / bank).glob("*.parquet"))}
+
+
+def manifest(root, version=0, bank=BANK):
+    """Return the manifest of the build committed as `version`."""
+    return BankStore(root).snapshot(bank).manifest(version)
 
 
 @pytest.fixture(scope="module")
@@ -62,25 +66,24 @@ def copy_of(tmp_path):
 def test_one_or_two_workers_write_byte_identical_parquet(built):
     one, two = part_bytes(built[1]), part_bytes(built[2])
     assert one and one == two
-    manifests = [BankStore(root).manifest(BANK, 1) for root in (built[1], built[2])]
+    manifests = [manifest(root) for root in (built[1], built[2])]
     assert manifests[0].logical_sha256 == manifests[1].logical_sha256
     assert manifests[0].buckets == {f"{size}/{grade}": 1 for size in ("4x4", "5x5")
                                     for grade in ("count", "cycle", "duet", "probe")}
 
 
 def test_a_build_publishes_a_verified_version_whose_manifest_says_how_it_was_made(built):
-    store = BankStore(built[1])
-    manifest = store.manifest(BANK, 1)
-    assert store.latest(BANK) == 1
-    assert manifest.status == "passed"
-    assert manifest.spec["seed"] == 11 and manifest.spec["sizes"] == ["4x4", "5x5"]
-    stats = manifest.build_stats
+    made = manifest(built[1])
+    assert BankStore(built[1]).latest(BANK) == 0
+    assert made.status == "passed" and made.verification["report"]["rows"] == 8
+    assert made.spec["seed"] == 11 and made.spec["sizes"] == ["4x4", "5x5"]
+    stats = made.build_stats
     assert stats["short"] == [] and stats["accepted"] == 8
     assert stats["attempts"] == stats["accepted"] + sum(stats["rejections"].values())
 
 
 def test_a_built_slant_banks_rows_carry_their_puzzlink_urls(built):
-    rows = BankStore(built[1]).read_version(BANK, 1).to_pylist()
+    rows = BankStore(built[1]).snapshot(BANK).read().to_pylist()
     slant = get_genre("slant")
     assert rows and all(row["puzzlink"] == slant.to_puzzlink(slant.parse(row["puzzle"]))
                         and row["puzzlink"].startswith(f"https://puzz.link/p?gokigen/{row['width']}/")
@@ -93,21 +96,31 @@ def test_verify_passes_a_published_version(cli, built):
     assert "passed, 8 rows re-verified" in run.out
 
 
+def test_the_same_build_again_is_found_published_and_nothing_is_built(cli, built, copy_of):
+    root = copy_of(built[1])
+    before = part_bytes(root)
+    run = cli(*build_args(root, workers=2))
+    assert run.status == 0, run.out + run.err
+    build_id = manifest(root).build_id
+    assert f"already published as version 0 (build {build_id}, 8 puzzles)" in run.out
+    assert BankStore(root).latest(BANK) == 0 and part_bytes(root) == before
+
+
 def test_a_second_version_never_repeats_a_puzzle_of_the_first(cli, built, copy_of):
     root = copy_of(built[1])
-    run = cli(*build_args(root))
+    run = cli(*build_args(root, "--budget", "1000"))  # another spec, the same seed
     assert run.status == 0, run.out + run.err
     store = BankStore(root)
-    first, second = (set(store.read_version(BANK, v).column("id").to_pylist()) for v in (1, 2))
+    first, second = (set(store.snapshot(BANK).read(v).column("id").to_pylist()) for v in (0, 1))
     assert len(second) == 8 and not first & second
-    manifest = store.manifest(BANK, 2)
-    assert manifest.parent_version == 1
-    assert manifest.build_stats["rejections"]["duplicate"] >= 8  # same seed: v1 came back
+    made = manifest(root, 1)
+    assert made.parent_version == 0
+    assert made.build_stats["rejections"]["duplicate"] >= 8  # same seed: build 0 came back
 
 
 def test_a_flipped_byte_fails_verify_naming_the_file(cli, built, copy_of):
     root = copy_of(built[1])
-    part = next((root / BANK / "v0001").glob("*.parquet"))
+    part = next((root / BANK).glob("*.parquet"))
     data = bytearray(part.read_bytes())
     data[len(data) // 2] ^= 0x01
     part.write_bytes(bytes(data))
@@ -117,12 +130,12 @@ def test_a_flipped_byte_fails_verify_naming_the_file(cli, built, copy_of):
     assert part.name in run.err and "sha256" in run.err
 
 
-def test_a_changed_clue_with_the_hashes_fixed_up_is_caught_by_the_recount(cli, built, copy_of):
+def test_a_changed_clue_with_every_hash_fixed_up_is_caught_by_the_recount(cli, built, copy_of):
+    from banks.commits import log_path
     from banks.digest import file_sha256, logical_sha256
 
     root = copy_of(built[1])
-    folder = root / BANK / "v0001"
-    part = next(folder.glob("*.parquet"))
+    part = next((root / BANK).glob("*.parquet"))
     table = pq.read_table(part)
     rows = table.to_pylist()
     puzzle = rows[0]["puzzle"]
@@ -130,10 +143,16 @@ def test_a_changed_clue_with_the_hashes_fixed_up_is_caught_by_the_recount(cli, b
     rows[0]["puzzle"] = puzzle[:at] + "0" + puzzle[at + 1 :]
     forged = pa.Table.from_pylist(rows, schema=table.schema)
     pq.write_table(forged, part)
-    manifest = json.loads((folder / "_manifest.json").read_text())
-    manifest["files"][0] |= {"sha256": file_sha256(part), "bytes": part.stat().st_size}
-    manifest["logical_sha256"] = logical_sha256(forged)
-    (folder / "_manifest.json").write_text(json.dumps(manifest))
+    log = log_path(root / BANK, 0)
+    actions = [json.loads(line) for line in log.read_text().splitlines()]
+    for action in actions:
+        if "add" in action:
+            action["add"]["size"] = part.stat().st_size
+        if "commitInfo" in action:
+            made = action["commitInfo"]["puzzlebank"]
+            made["files"][0] |= {"sha256": file_sha256(part), "bytes": part.stat().st_size}
+            made["logical_sha256"] = logical_sha256(forged)
+    log.write_text("".join(json.dumps(action) + "\n" for action in actions))
 
     run = cli("verify", BANK, "--root", root)
     assert run.status == 2
@@ -148,7 +167,7 @@ def test_a_short_bank_is_reported_bucket_by_bucket_and_not_written(cli, tmp_path
     short = [line for line in run.out.splitlines() if line.startswith("short: ")]
     assert len(short) >= 6  # 16 attempts reach at most two of the eight buckets
     assert "short: 5x5/probe made 0 of 1 (short by 1)" in short
-    assert not (tmp_path / BANK).exists() or BankStore(tmp_path).versions(BANK) == []
+    assert BankStore(tmp_path).latest(BANK) is None and not part_bytes(tmp_path)
 
 
 def test_allow_short_publishes_and_the_manifest_lists_exactly_the_short_buckets(
@@ -156,13 +175,13 @@ def test_allow_short_publishes_and_the_manifest_lists_exactly_the_short_buckets(
 ):
     run = cli(*build_args(tmp_path, "--budget", "16", "--allow-short"))
     assert run.status == 0, run.out + run.err
-    manifest = BankStore(tmp_path).manifest(BANK, 1)
+    made = manifest(tmp_path)
     expected = [
         {"size": size, "grade": grade, "quota": 1, "made": 0, "short": 1}
         for size in ("4x4", "5x5") for grade in ("count", "cycle", "duet", "probe")
-        if f"{size}/{grade}" not in manifest.buckets
+        if f"{size}/{grade}" not in made.buckets
     ]
-    assert manifest.build_stats["short"] == expected
+    assert made.build_stats["short"] == expected
     printed = [line for line in run.out.splitlines() if line.startswith("short: ")]
     assert printed == [f"short: {b['size']}/{b['grade']} made 0 of 1 (short by 1)"
                        for b in expected]
@@ -171,24 +190,24 @@ def test_allow_short_publishes_and_the_manifest_lists_exactly_the_short_buckets(
 def test_grade_picks_the_buckets_a_build_fills(cli, tmp_path, prefect_api):
     run = cli(*build_args(tmp_path, "--grade", "duet", "--grade", "count"))
     assert run.status == 0, run.out + run.err
-    manifest = BankStore(tmp_path).manifest(BANK, 1)
-    assert manifest.spec["grades"] == ["duet", "count"]
-    assert sorted(manifest.buckets) == ["4x4/count", "4x4/duet", "5x5/count", "5x5/duet"]
+    made = manifest(tmp_path)
+    assert made.spec["grades"] == ["duet", "count"]
+    assert sorted(made.buckets) == ["4x4/count", "4x4/duet", "5x5/count", "5x5/duet"]
 
 
 def test_an_araf_build_fills_the_levels_its_generator_aims_at(cli, tmp_path, prefect_api):
     run = cli("build", "arafs", "--genre", "araf", "--size", "4x4", "--per-grade", "1",
               "--seed", "2", "--root", str(tmp_path))
     assert run.status == 0, run.out + run.err
-    manifest = BankStore(tmp_path).manifest("arafs", 1)
-    assert manifest.spec["grades"] == ["cell", "ration"]
-    assert manifest.spec["boards_per_task"] == 4
-    assert sorted(manifest.buckets) == ["4x4/cell", "4x4/ration"]
-    rows = pq.read_table(next((tmp_path / "arafs" / "v0001").glob("*.parquet"))).to_pylist()
+    made = manifest(tmp_path, bank="arafs")
+    assert made.spec["grades"] == ["cell", "ration"]
+    assert made.spec["boards_per_task"] == 4
+    assert sorted(made.buckets) == ["4x4/cell", "4x4/ration"]
+    rows = BankStore(tmp_path).snapshot("arafs").read().to_pylist()
     assert all(row["puzzlink"].startswith("https://puzz.link/p?araf/4/4/") for row in rows)
 
 
-def test_a_version_that_fails_re_verification_is_rejected_not_published(
+def test_a_build_that_fails_re_verification_is_discarded_not_committed(
     cli, built, copy_of, monkeypatch
 ):
     import pipeline.flows  # here, not at the top: Prefect must load after prefect_api's settings
@@ -196,12 +215,15 @@ def test_a_version_that_fails_re_verification_is_rejected_not_published(
     root = copy_of(built[1])
     monkeypatch.setattr(pipeline.flows, "verify_rows",
                         lambda rows: [f"{rows[0]['id']}: a planted problem"])
+    before = part_bytes(root)
     run = cli(*build_args(root, "--seed", "12"))
     assert run.status == 1
     assert "a planted problem" in run.out
     store = BankStore(root)
-    assert store.latest(BANK) == 1 and store.versions(BANK) == [1]
-    assert (root / BANK / "_rejected" / "v0002-1").is_dir()
+    assert store.latest(BANK) == 0 and part_bytes(root) == before
+    [failed] = store.failed_builds(BANK)
+    assert failed.verification["report"]["problems"][0].endswith(": a planted problem")
+    assert (root / BANK / "_builds" / f"{failed.build_id}.json").is_file()
 
 
 def children_of(pid):
@@ -245,11 +267,11 @@ def test_a_build_killed_mid_way_leaves_the_published_version_and_a_rerun_succeed
     assert all(gone(pid) for pid in workers), "pool workers outlived the killed build"
 
     store = BankStore(root)
-    assert store.latest(BANK) == 1 and part_bytes(root) == before
+    assert store.latest(BANK) == 0 and part_bytes(root) == before
 
     args[args.index("--workers") + 1] = "1"  # workers change nothing but speed
     assert main(args[1:]) == 0
-    assert store.latest(BANK) == 2 and store.versions(BANK) == [1, 2]
-    assert store.manifest(BANK, 2).build_stats["rounds"] >= 3  # so round 1 was mid-way
-    assert part_bytes(root) == before
-    assert not [entry for entry in (root / BANK).iterdir() if entry.name.startswith(".")]
+    assert store.latest(BANK) == 1
+    assert manifest(root, 1).build_stats["rounds"] >= 3  # so round 1 was mid-way
+    assert set(before) < set(part_bytes(root))
+    assert all(part_bytes(root)[name] == data for name, data in before.items())
