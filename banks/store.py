@@ -163,8 +163,8 @@ class BankStore:
         try:
             return int(DeltaTable(str(folder)).version())
         except DeltaError as error:
-            raise BankIntegrityError(f"{folder}: unreadable Delta table ({one_line(error)})") \
-                from None
+            raise BankIntegrityError(f"{unreadable_entry(folder) or folder}: unreadable Delta "
+                                     f"table ({one_line(error)})") from None
 
     def snapshot(self, bank: str, version: int | None = None) -> Snapshot:
         """Return the bank as of `version` (default the latest), every data file checked.
@@ -389,6 +389,17 @@ class BankWriter:
                             f"{VERIFICATION_STATES}")
         verification = {"status": status, "checked_at": now_iso(), "report": report}
         return Manifest(**pending.manifest.to_dict() | {"verification": verification})
+
+
+def unreadable_entry(table: Path) -> Path | None:
+    """Return the first log entry of the table that is not JSON lines, or None."""
+    for path in sorted((table / LOG_DIR).glob("*.json")):
+        try:
+            for line in path.read_text().splitlines():
+                json.loads(line)
+        except (OSError, ValueError):
+            return path
+    return None
 
 
 def mtime_ms(path: Path) -> int:

@@ -260,8 +260,10 @@ def cmd_build(args: argparse.Namespace) -> int:
         refuse_if_busy(args.root, args.bank)
     reach_dask(args.dask)
     result = run_flow(args, "build_bank", **parameters)
-    from pipeline.flows import ALREADY, PUBLISHED, short_lines
+    from pipeline.flows import ALREADY, BUSY, PUBLISHED, short_lines
 
+    if result["status"] == BUSY:
+        raise InputError(result["message"])
     stats = result["stats"]
     if result["status"] == ALREADY:
         print(f"{args.bank}: already published as version {result['version']} "

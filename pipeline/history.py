@@ -37,7 +37,7 @@ def line(version: str, when: str, manifest: Manifest) -> tuple[str, ...]:
     report = manifest.verification["report"]
     verdict = manifest.status
     if manifest.status == "passed":
-        verdict += f", {report.get('rows', manifest.row_count)} rows re-verified"
+        verdict += f", {report['rows']} rows re-verified" if "rows" in report else ""
     else:
         verdict += f", {report.get('problem_count', '?')} problem(s), not committed"
     return version, when, manifest.build_id, str(manifest.row_count), buckets, verdict
