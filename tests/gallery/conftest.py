@@ -49,7 +49,7 @@ FLAGS = (
 
 @pytest.fixture(scope="session")
 def small_bank(tmp_path_factory: pytest.TempPathFactory, publish_rows) -> tuple[Path, list[dict]]:
-    """Return (root, rows) of the bank "small", published as v0001 (see the module)."""
+    """Return (root, rows) of the bank "small", committed as version 0 (see the module)."""
     rows = []
     for genre, width, height, grade, wanted in BUCKETS:
         spec = GenerationSpec(width, height, grade)
