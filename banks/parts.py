@@ -65,6 +65,7 @@ def read_part(path: Path) -> pa.Table:
 def read_ids(path: Path) -> list[str]:
     """Return the id column of the part file at `path`."""
     try:
-        return pq.ParquetFile(path).read(columns=["id"]).column("id").to_pylist()
+        ids: list[str] = pq.ParquetFile(path).read(columns=["id"]).column("id").to_pylist()
     except (pa.ArrowException, OSError) as error:
         raise BankIntegrityError(f"{path}: unreadable Parquet ({error})") from None
+    return ids

@@ -63,12 +63,12 @@ INT_RANGES = {
 }
 
 
-def canonical_json(value: dict) -> str:
+def canonical_json(value: dict[str, Any]) -> str:
     """Return `value` as compact JSON text with sorted keys (the measurements column's form)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
-def rows_to_table(rows: list[dict]) -> pa.Table:
+def rows_to_table(rows: list[dict[str, Any]]) -> pa.Table:
     """Return build rows as a table with ROW_SCHEMA, sorted by id.
 
     Every row must have exactly the build row columns (ROW_COLUMNS), none None (but those in
@@ -85,7 +85,7 @@ def rows_to_table(rows: list[dict]) -> pa.Table:
     return pa.Table.from_pylist(clean, schema=ROW_SCHEMA)
 
 
-def check_row(row: Any, index: int) -> dict:
+def check_row(row: Any, index: int) -> dict[str, Any]:
     """Return `row` with its measurements in canonical JSON, or raise BankSchemaError."""
     if not isinstance(row, dict):
         raise BankSchemaError(f"row #{index}: expected a dict, got {type(row).__name__}")
@@ -135,7 +135,7 @@ def value_problem(value: Any, kind: pa.DataType, name: str) -> str | None:
     return None
 
 
-def measurements_text(value: dict | str, where: str) -> str:
+def measurements_text(value: dict[str, Any] | str, where: str) -> str:
     """Return measurements as canonical JSON text, or raise BankSchemaError naming the row."""
     if isinstance(value, str):
         try:

@@ -37,6 +37,7 @@ from deltalake.transaction import (
     AddAction,
     CommitProperties,
     PostCommitHookProperties,
+    RemoveAction,
     Transaction,
     create_table_with_add_actions,
 )
@@ -357,8 +358,9 @@ class BankWriter:
                     configuration=TABLE_CONFIGURATION, commit_properties=properties,
                     post_commithook_properties=HOOKS)
             else:
+                actions: list[AddAction | RemoveAction] = [*adds]
                 DeltaTable(uri).create_write_transaction(
-                    adds, mode="append", schema=BANK_SCHEMA, commit_properties=properties,
+                    actions, mode="append", schema=BANK_SCHEMA, commit_properties=properties,
                     post_commithook_properties=HOOKS)
         except DeltaError as error:
             raise BankError(f"bank {self.bank!r}: the commit failed ({one_line(error)})") from None
