@@ -1,12 +1,20 @@
-"""File-system steps that a crash must never leave half done.
+"""File-system steps that a crash, or a signal, must never leave half done.
 
 A write is atomic when readers see either the old file or the new one: the bytes go to a temp file
 beside the target, are fsynced, then os.replace'd over it, and the folder is fsynced so the rename
-itself survives a power cut. A leftover is a temp folder named after the process that made it.
+itself survives a power cut. A step is *uninterruptible* when SIGINT and SIGTERM wait until it is
+done: they are blocked in the thread, stay pending, and their handlers run once it is over. A
+leftover is a temp folder named after the process that made it.
 """
 
+import contextlib
 import os
+import signal
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+
+DEFERRED_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
 def fsync_dir(path: str | Path) -> None:
@@ -31,6 +39,20 @@ def write_atomic(path: str | Path, data: bytes) -> None:
     finally:
         temp.unlink(missing_ok=True)
     fsync_dir(path.parent)
+
+
+@contextlib.contextmanager
+def uninterruptible() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back for the length of the block (in the main thread; elsewhere
+    signals never arrive), so a step such as a commit finishes or never starts."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, DEFERRED_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def owner_is_gone(pid_text: str) -> bool:

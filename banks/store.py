@@ -15,7 +15,8 @@ published twice. Under the lock, data files no commit added are a dead build's a
 
 PUZZLEBANK_FAULT=<step> makes the writer die with os._exit at that step (tests of crashes):
 "written" (data files on disk), "verified" (about to commit), "committing" (checked, the Delta
-log write next), "committed" (the commit made, nothing after it).
+log write next), "committed" (the commit made, nothing after it). The log write itself holds
+SIGINT and SIGTERM back until it is done (durable.uninterruptible): a commit happens whole or not.
 """
 
 import contextlib
@@ -44,7 +45,7 @@ from deltalake.transaction import (
 
 from banks.commits import LOG_DIR, Commit, read_commit, read_commits
 from banks.digest import file_sha256, logical_sha256
-from banks.durable import fsync_dir, write_atomic
+from banks.durable import fsync_dir, uninterruptible, write_atomic
 from banks.errors import BankError, BankIntegrityError
 from banks.integrity import check_files
 from banks.lock import exclusive, is_locked
@@ -351,19 +352,21 @@ class BankWriter:
         )
         fault_point("committing")
         uri = str(self.folder)
-        try:
-            if self.parent is None:
-                create_table_with_add_actions(
-                    uri, Schema.from_arrow(BANK_SCHEMA), adds, mode="error", name=self.bank,
-                    configuration=TABLE_CONFIGURATION, commit_properties=properties,
-                    post_commithook_properties=HOOKS)
-            else:
-                actions: list[AddAction | RemoveAction] = [*adds]
-                DeltaTable(uri).create_write_transaction(
-                    actions, mode="append", schema=BANK_SCHEMA, commit_properties=properties,
-                    post_commithook_properties=HOOKS)
-        except DeltaError as error:
-            raise BankError(f"bank {self.bank!r}: the commit failed ({one_line(error)})") from None
+        with uninterruptible():
+            try:
+                if self.parent is None:
+                    create_table_with_add_actions(
+                        uri, Schema.from_arrow(BANK_SCHEMA), adds, mode="error", name=self.bank,
+                        configuration=TABLE_CONFIGURATION, commit_properties=properties,
+                        post_commithook_properties=HOOKS)
+                else:
+                    actions: list[AddAction | RemoveAction] = [*adds]
+                    DeltaTable(uri).create_write_transaction(
+                        actions, mode="append", schema=BANK_SCHEMA,
+                        commit_properties=properties, post_commithook_properties=HOOKS)
+            except DeltaError as error:
+                raise BankError(f"bank {self.bank!r}: the commit failed ({one_line(error)})") \
+                    from None
         fault_point("committed")
         commit = read_commit(self.folder, manifest.version, self.bank)
         self.snapshot = self.store.snapshot(self.bank, manifest.version)
