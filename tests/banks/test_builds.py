@@ -181,3 +181,20 @@ def test_a_build_killed_at_any_step_loses_nothing_and_its_retry_publishes_once(
     assert store.latest("demo") == 1
     assert len(list(store.bank_dir("demo").glob("part-*"))) == 1 + 3
     assert not log_path(store.bank_dir("demo"), 2).exists()
+
+
+def test_a_signal_during_an_uninterruptible_step_waits_until_the_step_is_done():
+    import signal
+
+    from banks.durable import uninterruptible
+
+    seen = []
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: seen.append(signum))
+    try:
+        with uninterruptible():
+            os.kill(os.getpid(), signal.SIGTERM)
+            inside = list(seen)
+        after = list(seen)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert inside == [] and after == [signal.SIGTERM]
