@@ -3,8 +3,8 @@
 A write is atomic when readers see either the old file or the new one: the bytes go to a temp file
 beside the target, are fsynced, then os.replace'd over it, and the folder is fsynced so the rename
 itself survives a power cut. A step is *uninterruptible* when SIGINT and SIGTERM wait until it is
-done: they are blocked in the thread, stay pending, and their handlers run once it is over. A
-leftover is a temp folder named after the process that made it.
+done: they are noted, and raised again once it is over. A leftover is a temp folder named after
+the process that made it.
 """
 
 import contextlib
@@ -14,7 +14,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-DEFERRED_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+DEFERRED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
 def fsync_dir(path: str | Path) -> None:
@@ -43,16 +43,23 @@ def write_atomic(path: str | Path, data: bytes) -> None:
 
 @contextlib.contextmanager
 def uninterruptible() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM back for the length of the block (in the main thread; elsewhere
-    signals never arrive), so a step such as a commit finishes or never starts."""
+    """Hold SIGINT and SIGTERM back for the length of the block, so a step such as a commit
+    finishes or never starts: within it they are only noted; after it each noted signal is raised
+    again, to the handler that was there before. (Signals are handled in the main thread only,
+    so elsewhere this does nothing.)"""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, DEFERRED_SIGNALS)
+    noted: list[int] = []
+    previous = {signum: signal.signal(signum, lambda signum, _frame: noted.append(signum))
+                for signum in DEFERRED_SIGNALS}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        for number in noted:
+            signal.raise_signal(number)
 
 
 def owner_is_gone(pid_text: str) -> bool:
