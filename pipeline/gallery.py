@@ -74,7 +74,7 @@ def page(bank: str, version: int, rows: Iterable[dict[str, Any]]) -> str:
     """Return the HTML page of the rows of `bank` version `version`, bucket by bucket."""
     ordered = sorted(rows, key=lambda row: (bucket_key(row), row["id"]))
     buckets = [(key, list(group)) for key, group in itertools.groupby(ordered, key=bucket_key)]
-    title = html.escape(f"{bank} v{version:04d}")
+    title = html.escape(f"{bank} version {version}")
     links = "".join(f'<a href="#{anchor(key)}">{html.escape(heading(key))} ({len(group)})</a>'
                     for key, group in buckets)
     sections = "".join(section(key, group) for key, group in buckets)

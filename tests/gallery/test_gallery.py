@@ -106,16 +106,12 @@ def test_show_bank_id_draws_the_row_and_with_solve_its_own_solution(capsys, smal
 
 
 def test_the_gallery_in_headless_chromium_loads_cleanly_and_reveals_a_solution(
-        capsys, small_bank, tmp_path, chromium):
+        capsys, small_bank, tmp_path, browser_page):
+    page, log = browser_page
     root, rows = small_bank
     out = tmp_path / "gallery.html"
     assert run_cli(capsys, "gallery", "small", "--root", root, "--out", out)[0] == 0
-    for domain in ("Page", "Runtime", "Log", "Network"):
-        chromium.page(f"{domain}.enable")
-    chromium.page("Emulation.setDeviceMetricsOverride", width=1200, height=900,
-                  deviceScaleFactor=1, mobile=False)
-    chromium.page("Page.navigate", url=out.as_uri())
-    chromium.wait_for("Page.loadEventFired")
+    page.goto(out.as_uri(), wait_until="load")
 
     shown = """(() => {
       const visible = (e) => e.getClientRects().length > 0;
@@ -126,8 +122,8 @@ def test_the_gallery_in_headless_chromium_loads_cleanly_and_reveals_a_solution(
               links: all("a.puzzlink").length};
     })()"""
     linked = sum(bool(row.get("puzzlink")) for row in rows)
-    assert chromium.evaluate(shown) == {"cards": 8, "buckets": 6, "visible_svgs": 8,
-                                        "visible_solutions": 0, "links": linked}
+    assert page.evaluate(shown) == {"cards": 8, "buckets": 6, "visible_svgs": 8,
+                                    "visible_solutions": 0, "links": linked}
 
     first = """(() => {
       const card = document.querySelector("figure.card"), button = card.querySelector("button");
@@ -136,33 +132,27 @@ def test_the_gallery_in_headless_chromium_loads_cleanly_and_reveals_a_solution(
               puzzle_height: height(".puzzle-picture"),
               solution_height: height(".solution-picture")};
     })()"""
-    before = chromium.evaluate(first)
+    before = page.evaluate(first)
     assert before["expanded"] == "false" and before["solution_height"] == 0
-    chromium.click("button.reveal")
-    revealed = chromium.evaluate(first)
+    page.locator("button.reveal").first.click()  # a real mouse click in the middle of it
+    revealed = page.evaluate(first)
     assert (revealed["expanded"], revealed["label"]) == ("true", "hide solution")
     assert revealed["puzzle_height"] == 0 and revealed["solution_height"] > 0
-    assert chromium.evaluate(shown)["visible_solutions"] == 1
+    assert page.evaluate(shown)["visible_solutions"] == 1
     ARTIFACTS.mkdir(exist_ok=True)
-    png = chromium.screenshot(ARTIFACTS / "gallery.png")
+    png = page.screenshot(path=ARTIFACTS / "gallery.png", full_page=True)
     print(f"screenshot: {ARTIFACTS / 'gallery.png'}")
-    content = chromium.page("Page.getLayoutMetrics")["cssContentSize"]
+    width, height = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert (int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")) == (
-        round(content["width"]), round(content["height"]))
-    chromium.click("button.reveal")
-    assert chromium.evaluate(first) == before
+        width, height)
+    page.locator("button.reveal").first.click()
+    assert page.evaluate(first) == before
 
-    errors = [event for event in chromium.events
-              if event["method"] == "Runtime.exceptionThrown"
-              or (event["method"] == "Runtime.consoleAPICalled"
-                  and event["params"]["type"] in ("error", "assert"))
-              or (event["method"] == "Log.entryAdded"
-                  and event["params"]["entry"]["level"] == "error")]
-    assert errors == []
-    requests = [event["params"]["request"]["url"] for event in chromium.events
-                if event["method"] == "Network.requestWillBeSent"]
-    assert requests == [out.as_uri()]
+    assert log.errors == []
+    assert [entry for entry in log.console if entry[0] in ("error", "assert")] == []
+    assert log.requests == [out.as_uri()]
     # the listener hears errors: one logged now is caught
-    chromium.evaluate("console.error('probe')")
-    assert chromium.wait_for("Runtime.consoleAPICalled")["args"][0]["value"] == "probe"
+    page.evaluate("console.error('probe')")
+    assert log.console[-1] == ("error", "probe")
