@@ -111,7 +111,7 @@ def test_every_read_command_refuses_a_tampered_bank_in_one_line(cli, copy, two_b
 
 
 def test_a_parquet_file_dropped_in_the_bank_is_not_read(cli, copy, two_builds):
-    root, first, second = two_builds
+    _, first, second = two_builds
     first_part = sorted((copy / BANK).glob("part-*.parquet"))[0]
     shutil.copy(first_part, copy / BANK / "extra.parquet")
     shutil.copy(first_part, copy / BANK / "part-0123456789abcdef-00000.parquet")

@@ -70,7 +70,7 @@ def test_a_build_started_while_another_runs_exits_2_naming_it_and_queries_never_
 def test_two_builds_that_wait_publish_one_after_the_other_with_no_repeated_puzzle(seeded):
     builds = [build(seeded, seed, "--wait") for seed in (1, 2)]
     for process in builds:
-        out, err = process.communicate()
+        _, err = process.communicate()
         assert process.returncode == 0, err
     assert BankStore(seeded).latest(BANK) == 2
     assert len(shipped(seeded)) == len(set(shipped(seeded))) == 12
