@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from banks import BankStore, rows_to_table
+from banks import BankStore
 from generators import GenerationSpec
 from pipeline.admission import admit, verify_rows
 from pipeline.cli import main
@@ -75,16 +75,13 @@ def first_row(genre, width, height, grade):
 
 
 @pytest.fixture(scope="module")
-def stored_rows(tmp_path_factory):
+def stored_rows(tmp_path_factory, publish_rows):
     """Return the rows of a published bank of Slant, Araf and Chesspy rows, read from disk."""
     rows = [first_row("slant", 4, 4, "cycle"), first_row("araf", 5, 5, "cell"),
             first_row("chesspy", 5, 5, "number")]
-    store = BankStore(tmp_path_factory.mktemp("banks"))
-    version = store.stage("mixed", rows_to_table(rows), spec={}, code_version={},
-                          build_stats={}, created_at="2025-01-01T00:00:00+00:00")
-    store.record_verification("mixed", version, "passed", {})
-    store.publish("mixed", version)
-    return store.read_version("mixed", version).to_pylist()
+    root = tmp_path_factory.mktemp("banks")
+    publish_rows(root, "mixed", rows)
+    return BankStore(root).snapshot("mixed").read().to_pylist()
 
 
 def test_bank_rows_carry_the_url_of_their_puzzle_and_null_for_other_genres(stored_rows):
