@@ -21,16 +21,20 @@ happen to fill in (so a ladder without `cycle` cannot see a loop even in a compl
 `deduce_with` and the counters judge a complete board against the whole rulebook.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import product
-from typing import NamedTuple
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from solvers.core.results import Deduction
 from solvers.core.unionfind import RollbackUnionFind
 from solvers.slant.board import BACK, BOTH, FWD, Geometry, SlantPuzzle, SlantSolution, geometry
 
 CONTRADICTION = -1
+Plan = int | tuple[tuple[int, int], ...]
+"""What a duet does to a board: CONTRADICTION, or the (cell, diagonal) pairs it decides."""
 LADDER = ("count", "cycle", "duet", "probe")
 
 
@@ -38,6 +42,8 @@ class Duet(NamedTuple):
     """Two adjacent clues: their numbers, the cells only one of them touches, the shared cells.
 
     private_a / private_b are ((k, d), ...) as in Geometry.touching; shared is ((k, d_a, d_b), ...).
+    `domains(dom)` reads the domains of all its cells; `plans` remembers `duet_plan` by
+    (need_a, need_b, domains), shared by the duets on the same vertex pair of a board size.
     """
 
     need_a: int
@@ -45,6 +51,8 @@ class Duet(NamedTuple):
     private_a: tuple[tuple[int, int], ...]
     private_b: tuple[tuple[int, int], ...]
     shared: tuple[tuple[int, int, int], ...]
+    domains: Callable[[list[int]], Any]
+    plans: dict[tuple, Plan]
 
 
 @dataclass(frozen=True)
@@ -77,10 +85,14 @@ class Context:
     def duets(self) -> tuple[Duet, ...]:
         """Return a Duet for every pair of orthogonally adjacent clued vertices."""
         clues, pairs = self.puzzle.clues, _adjacent_pairs(self.geo.width, self.geo.height)
-        return tuple(
-            Duet(clues[a], clues[b], private_a, private_b, shared)
-            for a, b, private_a, private_b, shared in (pairs[p] for p in self._duet_pairs[0])
-        )
+        plans = _pair_plans(self.geo.width, self.geo.height)
+        duets = []
+        for p in self._duet_pairs[0]:
+            a, b, private_a, private_b, shared = pairs[p]
+            cells = [k for k, *_ in (*private_a, *private_b, *shared)]
+            duets.append(Duet(clues[a], clues[b], private_a, private_b, shared,
+                              itemgetter(*cells), plans[p]))
+        return tuple(duets)
 
     @cached_property
     def cell_duets(self) -> tuple[tuple[int, ...], ...]:
@@ -108,6 +120,12 @@ def _adjacent_pairs(width: int, height: int) -> tuple[tuple[int, int, tuple, tup
             private_b = tuple((k, d) for k, d in touch_b.items() if k not in touch_a)
             pairs.append((a, b, private_a, private_b, shared))
     return tuple(pairs)
+
+
+@lru_cache(maxsize=64)
+def _pair_plans(width: int, height: int) -> tuple[dict[tuple, Plan], ...]:
+    """Return an empty memo of duet plans for every adjacent vertex pair of a board size."""
+    return tuple({} for _ in _adjacent_pairs(width, height))
 
 
 @lru_cache(maxsize=64)
@@ -305,49 +323,16 @@ class Propagation:
         return 0
 
     def _narrow_duet(self, duet: Duet) -> int:
-        """Narrow one duet's cells; return 1 if it fixed something, 0 if not, or CONTRADICTION.
-
-        Exact enumeration, done in two layers: the <= 2 shared cells are enumerated; for each,
-        a clue's private open cells are forced only when the residual need is 0 or all of them,
-        else each of them takes both values among the survivors.
-        """
-        dom = self.dom
-        open_a, need_a = _open_and_need(duet.private_a, duet.need_a, dom)
-        open_b, need_b = _open_and_need(duet.private_b, duet.need_b, dom)
-        shared_open = []
-        for k, d_a, d_b in duet.shared:
-            x = dom[k]
-            if x == BOTH:
-                shared_open.append((k, d_a, d_b))
-            else:
-                need_a -= x == d_a
-                need_b -= x == d_b
-        seen_shared = [0] * len(shared_open)
-        seen_a = seen_b = 0  # bit 1: a survivor has them all off, 2: all on; 3: no fix
-        for values in product((FWD, BACK), repeat=len(shared_open)):
-            rest_a, rest_b = need_a, need_b
-            for (_, d_a, d_b), x in zip(shared_open, values, strict=True):
-                rest_a -= x == d_a
-                rest_b -= x == d_b
-            if not (0 <= rest_a <= len(open_a) and 0 <= rest_b <= len(open_b)):
-                continue
-            for i, x in enumerate(values):
-                seen_shared[i] |= x
-            seen_a |= _private_pattern(rest_a, len(open_a))
-            seen_b |= _private_pattern(rest_b, len(open_b))
-        if not seen_a:
+        """Narrow one duet's cells; return 1 if it fixed something, 0 if not, or CONTRADICTION."""
+        key = (duet.need_a, duet.need_b, duet.domains(self.dom))
+        plan = duet.plans.get(key)
+        if plan is None:
+            plan = duet.plans[key] = duet_plan(duet, self.dom)
+        if plan == CONTRADICTION:
             return CONTRADICTION
-        fixed = 0
-        for (k, _, _), seen in zip(shared_open, seen_shared, strict=True):
-            if seen != BOTH:
-                self.assign(k, seen)
-                fixed = 1
-        for open_cells, seen in ((open_a, seen_a), (open_b, seen_b)):
-            if seen != BOTH:
-                for k, d in open_cells:
-                    self.assign(k, d if seen == 2 else BOTH ^ d)
-                fixed = 1
-        return fixed
+        for k, d in plan:  # type: ignore[union-attr]
+            self.assign(k, d)
+        return 1 if plan else 0
 
     def probe_rule(self, start: int) -> tuple[int, int]:
         """Refute one diagonal of the first open cell from `start` on (wrapping round).
@@ -426,6 +411,47 @@ class Propagation:
                 steps += fired
                 tally[name] = tally.get(name, 0) + fired
         return CONTRADICTION if self.failed else steps
+
+
+def duet_plan(duet: Duet, dom: list[int]) -> Plan:
+    """Return what one duet decides on `dom`: CONTRADICTION or its (cell, diagonal) pairs.
+
+    Exact enumeration, done in two layers: the <= 2 shared cells are enumerated; for each,
+    a clue's private open cells are forced only when the residual need is 0 or all of them,
+    else each of them takes both values among the survivors. The pairs come shared cells
+    first, then a's private cells, then b's.
+    """
+    open_a, need_a = _open_and_need(duet.private_a, duet.need_a, dom)
+    open_b, need_b = _open_and_need(duet.private_b, duet.need_b, dom)
+    shared_open = []
+    for k, d_a, d_b in duet.shared:
+        x = dom[k]
+        if x == BOTH:
+            shared_open.append((k, d_a, d_b))
+        else:
+            need_a -= x == d_a
+            need_b -= x == d_b
+    seen_shared = [0] * len(shared_open)
+    seen_a = seen_b = 0  # bit 1: a survivor has them all off, 2: all on; 3: no fix
+    for values in product((FWD, BACK), repeat=len(shared_open)):
+        rest_a, rest_b = need_a, need_b
+        for (_, d_a, d_b), x in zip(shared_open, values, strict=True):
+            rest_a -= x == d_a
+            rest_b -= x == d_b
+        if not (0 <= rest_a <= len(open_a) and 0 <= rest_b <= len(open_b)):
+            continue
+        for i, x in enumerate(values):
+            seen_shared[i] |= x
+        seen_a |= _private_pattern(rest_a, len(open_a))
+        seen_b |= _private_pattern(rest_b, len(open_b))
+    if not seen_a:
+        return CONTRADICTION
+    plan = [(k, seen) for (k, _, _), seen in zip(shared_open, seen_shared, strict=True)
+            if seen != BOTH]
+    for open_cells, seen in ((open_a, seen_a), (open_b, seen_b)):
+        if seen != BOTH:
+            plan.extend((k, d if seen == 2 else BOTH ^ d) for k, d in open_cells)
+    return tuple(plan)
 
 
 def _open_and_need(private: tuple[tuple[int, int], ...], need: int, dom: list[int]):
