@@ -31,7 +31,8 @@ HIS_LEVEL = {"count": "easy", "cycle": "easy", "duet": "hard", "probe": "hard", 
 
 def per_puzzle_ms(size: int, grade: str | None, puzzles: int) -> tuple[list[float], int]:
     """Return (CPU ms of each graded puzzle, attempts) for `puzzles` puzzles from seeds 1, 2..."""
-    times, spent, seed = [], 0.0, 0
+    times: list[float] = []
+    spent, seed = 0.0, 0
     while len(times) < puzzles:
         seed += 1
         candidate, ms = timed(GENERATOR.generate, random.Random(seed),

@@ -7,16 +7,19 @@ thousands of boards. Grades and step counts still come from the Python ladder. V
 in rules.py; `rules` are ladder rule names.
 """
 
+from types import ModuleType
+
 from solvers.slant.board import BOTH, SlantPuzzle
 from solvers.slant.rules import deduce_with
 from solvers.slant.search import count_ladder
 
+compiled: ModuleType | None
 try:
-    from solvers.slant._kernel import count, fixpoint
+    from solvers.slant import _kernel as compiled
 except ImportError:  # not built: every answer comes from the Python ladder (slower, the same)
-    count = fixpoint = None
+    compiled = None
 
-COMPILED = fixpoint is not None
+COMPILED = compiled is not None
 RULE_BITS = {"count": 1, "cycle": 2, "duet": 4, "probe": 8}
 NO_CLUE = 255
 
@@ -29,11 +32,11 @@ def _clue_bytes(puzzle: SlantPuzzle) -> bytes:
 def kernel_domains(puzzle: SlantPuzzle, rules: frozenset[str]) -> tuple[int, ...] | None:
     """Return the cell domains at the fixpoint of `rules`, or None when the rules find a
     contradiction or decide every cell into a board that is not a solution."""
-    if fixpoint is None:
+    if compiled is None:
         deduction = deduce_with(puzzle, rules)
         return None if deduction.contradiction else deduction.domains
     mask = sum(RULE_BITS[name] for name in rules)
-    domains = fixpoint(puzzle.width, puzzle.height, _clue_bytes(puzzle), mask)
+    domains = compiled.fixpoint(puzzle.width, puzzle.height, _clue_bytes(puzzle), mask)
     return None if domains is None else tuple(domains)
 
 
@@ -45,7 +48,7 @@ def solves(puzzle: SlantPuzzle, rules: frozenset[str]) -> bool:
 
 def count_solutions(puzzle: SlantPuzzle, rules: frozenset[str], limit: int) -> int:
     """Return how many solutions `puzzle` has, up to `limit` (propagating `rules`, branching)."""
-    if count is None:
+    if compiled is None:
         return count_ladder(puzzle, rules, limit).count
     mask = sum(RULE_BITS[name] for name in rules)
-    return count(puzzle.width, puzzle.height, _clue_bytes(puzzle), mask, limit)
+    return compiled.count(puzzle.width, puzzle.height, _clue_bytes(puzzle), mask, limit)

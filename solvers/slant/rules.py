@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import product
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from solvers.core.results import Deduction
 from solvers.core.unionfind import RollbackUnionFind
@@ -74,7 +74,8 @@ class Context:
     def _duet_pairs(self) -> tuple[tuple[int, ...], list[int]]:
         """Return (the adjacent pairs both of whose vertices are clued, each pair's duet or -1)."""
         clues = self.puzzle.clues
-        kept, index = [], [-1] * len(_adjacent_pairs(self.geo.width, self.geo.height))
+        kept: list[int] = []
+        index = [-1] * len(_adjacent_pairs(self.geo.width, self.geo.height))
         for p, (a, b, *_) in enumerate(_adjacent_pairs(self.geo.width, self.geo.height)):
             if clues[a] is not None and clues[b] is not None:
                 index[p] = len(kept)
@@ -90,8 +91,8 @@ class Context:
         for p in self._duet_pairs[0]:
             a, b, private_a, private_b, shared = pairs[p]
             cells = [k for k, *_ in (*private_a, *private_b, *shared)]
-            duets.append(Duet(clues[a], clues[b], private_a, private_b, shared,
-                              itemgetter(*cells), plans[p]))
+            duets.append(Duet(cast(int, clues[a]), cast(int, clues[b]), private_a, private_b,
+                              shared, itemgetter(*cells), plans[p]))
         return tuple(duets)
 
     @cached_property
@@ -152,7 +153,8 @@ def _far_ends(width: int, height: int) -> tuple[tuple[tuple[int, int], ...], ...
 def context(puzzle: SlantPuzzle) -> Context:
     """Return the derived tables of `puzzle` (cached: generators ask for the same puzzle often)."""
     geo = geometry(puzzle.width, puzzle.height)
-    clued, index = [], []
+    clued: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+    index: list[int] = []
     for v, n in enumerate(puzzle.clues):
         index.append(len(clued) if n is not None else -1)
         if n is not None:
@@ -166,10 +168,11 @@ def context(puzzle: SlantPuzzle) -> Context:
 class Propagation:
     """Domains under deduction, with the agenda of what each rule must look at again.
 
-    `rules` are the active rule names. With the cycle rule active, `parent` / `size` / `ring`
-    are a union-find over the vertices joined by decided diagonals (`ring` links each set's
-    members in a circle, so the smaller side of a union can be walked) and `closing` holds the
-    cells that have had a diagonal whose ends are joined since the cycle rule last looked;
+    `rules` are the active rule names. With the cycle rule active (else they are empty),
+    `parent` / `size` / `ring` are a union-find over the vertices joined by decided diagonals
+    (`ring` links each set's members in a circle, so the smaller side of a union can be walked)
+    and `closing` holds the cells that have had a diagonal whose ends are joined since the
+    cycle rule last looked;
     `failed` turns true when a decided diagonal closes a loop. `log` lists the decided cells in
     order; `trials` keeps each probe's last fixpoint (see `probe_rule`).
     """
@@ -184,11 +187,9 @@ class Propagation:
         self.open_cells = len(self.dom)
         self.clue_agenda = set(range(len(ctx.clued))) if "count" in rules else set()
         self.duet_agenda = set(range(len(ctx.duets))) if "duet" in rules else set()
-        if "cycle" in rules:
-            self.parent = list(range(ctx.geo.vertex_count))
-            self.ring, self.size = self.parent.copy(), [1] * ctx.geo.vertex_count
-        else:
-            self.parent = self.ring = self.size = None
+        cycle = "cycle" in rules
+        self.parent = list(range(ctx.geo.vertex_count)) if cycle else []
+        self.ring, self.size = self.parent.copy(), [1] * len(self.parent)
         self.closing: set[int] = set()
         self.failed = False
         self.tally: dict[str, int] = {}
@@ -204,11 +205,7 @@ class Propagation:
         copy.ctx, copy.rules = self.ctx, self.rules if rules is None else rules
         copy.dom, copy.open_cells = self.dom.copy(), self.open_cells
         copy.clue_agenda, copy.duet_agenda, copy.closing = set(), set(), set()
-        if self.parent is None:
-            copy.parent = copy.ring = copy.size = None
-        else:
-            copy.parent, copy.ring, copy.size = self.parent.copy(), self.ring.copy(), \
-                self.size.copy()
+        copy.parent, copy.ring, copy.size = self.parent.copy(), self.ring.copy(), self.size.copy()
         copy.failed, copy.tally, copy.log, copy.trials = False, {}, [], {}
         copy.assign(k, d)
         return copy
@@ -222,7 +219,7 @@ class Propagation:
             self.clue_agenda.update(self.ctx.cell_clues[k])
         if "duet" in self.rules:
             self.duet_agenda.update(self.ctx.cell_duets[k])
-        if self.parent is not None and not self._join(*self.ctx.geo.ends[k][d]):
+        if self.parent and not self._join(*self.ctx.geo.ends[k][d]):
             self.failed = True
 
     def _join(self, a: int, b: int) -> bool:

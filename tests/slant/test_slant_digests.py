@@ -14,6 +14,7 @@ import random
 import pytest
 
 from generators import GenerationSpec, get_generator
+from generators.core import Candidate
 from solvers import get_genre
 
 SLANT = get_genre("slant")
@@ -58,7 +59,7 @@ def generated_digest(seeds: int, size: int) -> str:
     for grade in (*SLANT.ladder, None):
         for seed in range(seeds):
             candidate = GENERATOR.generate(random.Random(seed), GenerationSpec(size, size, grade))
-            line = "None" if candidate is None else (
+            line = str(candidate) if not isinstance(candidate, Candidate) else (
                 f"{SLANT.format(candidate.puzzle)}|{SLANT.format_solution(candidate.solution)}|"
                 f"{sorted(candidate.measurements.items())}|{board_line(candidate.puzzle)}")
             digest.update(line.encode() + b"\n")
