@@ -76,7 +76,7 @@ GENERATED_DIGESTS = {
 }
 
 
-def test_600_sampled_boards_deduce_count_and_grade_as_before():
+def test_1000_sampled_boards_deduce_count_and_grade_as_before():
     assert sample_digest(1000, 1) == SAMPLE_DIGESTS[1000, 1]
 
 
