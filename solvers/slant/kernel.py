@@ -22,11 +22,12 @@ except ImportError:  # not built: every answer comes from the Python ladder (slo
 COMPILED = compiled is not None
 RULE_BITS = {"count": 1, "cycle": 2, "duet": 4, "probe": 8}
 NO_CLUE = 255
+_CLUE_BYTE = {None: NO_CLUE, **{n: n for n in range(NO_CLUE)}}
 
 
 def _clue_bytes(puzzle: SlantPuzzle) -> bytes:
     """Return the clues as the kernel reads them: a byte per vertex, NO_CLUE where none."""
-    return bytes(NO_CLUE if n is None else n for n in puzzle.clues)
+    return bytes(map(_CLUE_BYTE.__getitem__, puzzle.clues))
 
 
 def kernel_domains(puzzle: SlantPuzzle, rules: frozenset[str]) -> tuple[int, ...] | None:
