@@ -26,11 +26,21 @@ def _diagonal_literals(model: cp_model.CpModel, puzzle: SlantPuzzle):
     for k, is_back in enumerate(back):
         r, c = divmod(k, w)
         tl = r * stride + c
+        is_fwd = ~is_back
         for v in (tl, tl + stride + 1):
             touching.setdefault(v, {})[k] = is_back
         for v in (tl + 1, tl + stride):
-            touching.setdefault(v, {})[k] = ~is_back
+            touching.setdefault(v, {})[k] = is_fwd
     return back, touching
+
+
+def _add_clue(model: cp_model.CpModel, back: list, touches: dict, n: int) -> None:
+    """Add: exactly n of the `touches` literals ({cell: literal}) hold, as a sum over the cell
+    variables (a '/' literal is 1 - its cell's variable)."""
+    cells = list(touches)
+    signs = [1 if touches[k] is back[k] else -1 for k in cells]
+    total = cp_model.LinearExpr.weighted_sum([back[k] for k in cells], signs)
+    model.add_linear_constraint(total, n - signs.count(-1), n - signs.count(-1))
 
 
 def _exclude_small_loops(model: cp_model.CpModel, puzzle: SlantPuzzle, back: list,
@@ -104,7 +114,7 @@ def count_cpsat(puzzle: SlantPuzzle, limit: int = 2) -> Count:
     back, touching = _diagonal_literals(model, puzzle)
     for v, n in enumerate(puzzle.clues):
         if n is not None:
-            model.add(sum(touching[v].values()) == n)
+            _add_clue(model, back, touching[v], n)
     _exclude_small_loops(model, puzzle, back, touching)
 
     def read(solver: cp_model.CpSolver) -> Reading:
