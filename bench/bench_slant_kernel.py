@@ -10,6 +10,8 @@ that takes `N SIZE...` and prints one line `WxH easy|hard MEDIAN_MS MEAN_MS N` p
 difficulty; it is run in the same process run, size by size, before ours, and the ratios
 ours/his are printed: `probe` and no target against his Hard, `count` and `cycle` against his
 Easy, and each column's growth from the smallest size against his.
+`--counter-boards N` then times the independent CP-SAT counter's count to two on N generated
+10x10 puzzles (all target grades in turn): median CPU ms and solve calls.
 """
 
 import argparse
@@ -21,6 +23,7 @@ import sys
 from timing import timed
 
 from generators import GenerationSpec, get_generator
+from generators.core import Candidate
 from solvers import get_genre
 
 SLANT = get_genre("slant")
@@ -44,6 +47,26 @@ def per_puzzle_ms(size: int, grade: str | None, puzzles: int) -> tuple[list[floa
     return times, seed
 
 
+def counter_timings(boards: int) -> None:
+    """Print the CP-SAT count-to-two time on `boards` generated 10x10 puzzles."""
+    puzzles, seed = [], 0
+    while len(puzzles) < boards:
+        seed += 1
+        grade = SLANT.ladder[seed % len(SLANT.ladder)]
+        candidate = GENERATOR.generate(random.Random(seed), GenerationSpec(10, 10, grade))
+        if isinstance(candidate, Candidate):
+            puzzles.append(candidate.puzzle)
+    times, calls = [], []
+    for puzzle in puzzles:
+        count, ms = timed(SLANT.count, puzzle, 2, "cpsat")
+        assert count.count == 1
+        times.append(ms)
+        calls.append(count.nodes)
+    print(f"\n10x10 CP-SAT count to two on {boards} generated puzzles: median "
+          f"{statistics.median(times):.2f} ms, mean {statistics.mean(times):.2f} ms, "
+          f"median {statistics.median(calls)} solve calls (max {max(calls)})")
+
+
 def tatham_ms(binary: str, size: int, puzzles: int) -> dict[str, float]:
     """Return {"easy": median ms, "hard": median ms} printed by Tatham's binary for one size."""
     out = subprocess.run([binary, str(puzzles), str(size)], capture_output=True, text=True,
@@ -61,6 +84,7 @@ def main() -> None:
     parser.add_argument("--puzzles", type=int, default=8)
     parser.add_argument("--tatham", metavar="PATH", help="Tatham's slant timing binary")
     parser.add_argument("--tatham-puzzles", type=int, default=40)
+    parser.add_argument("--counter-boards", type=int, default=0)
     args = parser.parse_args()
     if args.puzzles < 1 or any(size < 2 for size in args.sizes):
         print("bench_slant_kernel: --puzzles must be >= 1 and every size >= 2", file=sys.stderr)
@@ -81,6 +105,8 @@ def main() -> None:
         rows.append((size, ours, his))
     if args.tatham:
         print_ratios(rows)
+    if args.counter_boards:
+        counter_timings(args.counter_boards)
 
 
 def print_ratios(rows: list[tuple[int, dict, dict]]) -> None:
