@@ -25,6 +25,7 @@ from timing import timed
 from generators import GenerationSpec, get_generator
 from generators.core import Candidate
 from solvers import get_genre
+from solvers.slant.board import SlantPuzzle
 
 SLANT = get_genre("slant")
 GENERATOR = get_generator("slant")
@@ -49,14 +50,16 @@ def per_puzzle_ms(size: int, grade: str | None, puzzles: int) -> tuple[list[floa
 
 def counter_timings(boards: int) -> None:
     """Print the CP-SAT count-to-two time on `boards` generated 10x10 puzzles."""
-    puzzles, seed = [], 0
+    puzzles: list[SlantPuzzle] = []
+    seed = 0
     while len(puzzles) < boards:
         seed += 1
         grade = SLANT.ladder[seed % len(SLANT.ladder)]
         candidate = GENERATOR.generate(random.Random(seed), GenerationSpec(10, 10, grade))
         if isinstance(candidate, Candidate):
             puzzles.append(candidate.puzzle)
-    times, calls = [], []
+    times: list[float] = []
+    calls: list[int] = []
     for puzzle in puzzles:
         count, ms = timed(SLANT.count, puzzle, 2, "cpsat")
         assert count.count == 1
