@@ -12,6 +12,7 @@ from generators.core import Candidate, GenerationSpec, Generator, remove_while
 from solvers.core.unionfind import RollbackUnionFind
 from solvers.slant import GENRE
 from solvers.slant.board import BACK, FWD, SlantPuzzle, SlantSolution, geometry
+from solvers.slant.kernel import count_solutions, solves
 
 VERSION = "slant-1"
 
@@ -67,20 +68,22 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
         return SlantPuzzle(w, h, tuple(clues))
 
     if spec.grade is None:
-        def keeps(clues: list[int | None]) -> bool:
-            return GENRE.count(puzzle(clues), limit=2).count == 1
-    else:
-        level = GENRE.level_index(spec.grade)
+        every_rule = GENRE.rules_up_to()
 
         def keeps(clues: list[int | None]) -> bool:
-            return GENRE.deduce(puzzle(clues), level).solved
+            return count_solutions(puzzle(clues), every_rule, 2) == 1
+    else:
+        rules = GENRE.rules_up_to(spec.grade)
+
+        def keeps(clues: list[int | None]) -> bool:
+            return solves(puzzle(clues), rules)
 
     if not keeps(start):
         return None
     clues, checks = remove_while(rng, start, keeps)
     final = puzzle(clues)
-    grade = GENRE.grade(final)
-    if spec.grade is not None and grade.name != spec.grade:
+    level = None if spec.grade is None else GENRE.level_index(spec.grade)
+    if level and solves(final, GENRE.rules_up_to(level - 1)):  # it grades below the target
         return None
     measurements = {
         "clues": GENRE.clue_count(final),

@@ -31,7 +31,7 @@ def _loop_through(segments) -> tuple[int, int] | None:
         if start in visited:
             continue
         visited.add(start)
-        frontier = [(start, None)]
+        frontier: list[tuple[tuple[int, int], tuple[int, int] | None]] = [(start, None)]
         while frontier:
             point, came_from = frontier.pop()
             for nxt in neighbours[point]:
