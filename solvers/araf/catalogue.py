@@ -57,6 +57,14 @@ def pair_rooms(width: int, height: int, diagonal: bool, blockers: int, p: int, q
     return tuple(cells for _, cells in sorted(found))
 
 
+def room_set(size: int, indices: list[int]) -> int:
+    """Return the bit set of `indices` (all below `size`), built in one go, not bit by bit."""
+    digits = bytearray(b"0" * size)
+    for i in indices:
+        digits[size - 1 - i] = 49  # "1"
+    return int(digits, 2) if size else 0
+
+
 def build(puzzle: ArafPuzzle, reading: Reading = STRICT, screened: bool = True) -> Catalogue:
     """Return the catalogue of `puzzle`: rooms of the pairs the screens keep (of every pair
     when not `screened`; the screens only save work, so the rooms are the same)."""
@@ -76,12 +84,13 @@ def build(puzzle: ArafPuzzle, reading: Reading = STRICT, screened: bool = True) 
             room_pair.extend([len(pairs)] * len(found))
             pairs.append((p, q))
             rooms.extend(found)
-    cover = [0] * len(puzzle.numbers)
+    holders: list[list[int]] = [[] for _ in puzzle.numbers]
     grouped = [0] * len(pairs)
     for i, (cells, j) in enumerate(zip(rooms, room_pair, strict=True)):
         grouped[j] |= 1 << i
         for k in room_cells(cells):
-            cover[k] |= 1 << i
+            holders[k].append(i)
+    cover = [room_set(len(rooms), found) for found in holders]
     clash = []
     for cells in rooms:
         bits = 0
@@ -97,3 +106,15 @@ def build(puzzle: ArafPuzzle, reading: Reading = STRICT, screened: bool = True) 
 def catalogue(puzzle: ArafPuzzle, reading: Reading = STRICT) -> Catalogue:
     """Return the screened catalogue of `puzzle` (cached: the rules and counters share it)."""
     return build(puzzle, reading)
+
+
+def novel(after: Catalogue, before: Catalogue) -> int:
+    """Return the room set of the rooms of `after` that `before` lacks (a room is its pair's two
+    cells and its own cells)."""
+    known = {(before.pairs[j], cells) for cells, j in zip(before.rooms, before.room_pair,
+                                                           strict=True)}
+    found = 0
+    for i, (cells, j) in enumerate(zip(after.rooms, after.room_pair, strict=True)):
+        if (after.pairs[j], cells) not in known:
+            found |= 1 << i
+    return found

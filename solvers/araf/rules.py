@@ -65,14 +65,6 @@ class Tables:
         return (1 << len(self.number_at)) - 1
 
 
-def _cells_of_rooms(cat: Catalogue, rooms: int) -> int:
-    """Return the cells of the rooms in a room set."""
-    bits = 0
-    for i in cells_of(rooms):
-        bits |= cat.rooms[i]
-    return bits
-
-
 @lru_cache(maxsize=64)
 def tables(puzzle: ArafPuzzle, reading: Reading = STRICT) -> Tables:
     """Return the rule tables of `puzzle` (cached with its catalogue); the rules never look at
@@ -81,18 +73,26 @@ def tables(puzzle: ArafPuzzle, reading: Reading = STRICT) -> Tables:
     numbered = tuple(k for k, n in enumerate(puzzle.numbers) if n is not None)
     plain = tuple(k for k, n in enumerate(puzzle.numbers) if n is None)
     number_at = [-1] * len(puzzle.numbers)
-    partner, sizes, size_rooms = [], [], []
     for n, k in enumerate(numbered):
         number_at[k] = n
-        partner.append({j: (q if p == k else p) for j, (p, q) in enumerate(cat.pairs)
-                        if k in (p, q)})
+    partner: list[dict[int, int]] = [{} for _ in numbered]
+    for j, (p, q) in enumerate(cat.pairs):
+        partner[number_at[p]][j] = q
+        partner[number_at[q]][j] = p
+    cover_cells = [0] * len(puzzle.numbers)
+    pair_cells = [0] * len(cat.pairs)
+    for cells, j in zip(cat.rooms, cat.room_pair, strict=True):
+        pair_cells[j] |= cells
+        for k in room_cells(cells):
+            cover_cells[k] |= cells
+    sizes, size_rooms = [], []
+    for k in numbered:
         by_size: dict[int, int] = {}
         for i in cells_of(cat.cover[k]):
             by_size[cat.sizes[i]] = by_size.get(cat.sizes[i], 0) | 1 << i
         ordered = sorted(by_size.items())
         sizes.append(tuple(size for size, _ in ordered))
         size_rooms.append(tuple(rooms for _, rooms in ordered))
-    cover_cells = tuple(_cells_of_rooms(cat, rooms) for rooms in cat.cover)
     reach = []
     for room in cat.rooms:
         bits = 0
@@ -103,8 +103,7 @@ def tables(puzzle: ArafPuzzle, reading: Reading = STRICT) -> Tables:
     return Tables(
         cat, numbered, plain, tuple(number_at),
         tuple(pair_numbers[j] for j in cat.room_pair), tuple(partner), tuple(reach),
-        pair_cells=tuple(_cells_of_rooms(cat, rooms) for rooms in cat.pair_rooms),
-        cover_cells=cover_cells,
+        pair_cells=tuple(pair_cells), cover_cells=tuple(cover_cells),
         sizes=tuple(sizes), size_rooms=tuple(size_rooms),
     )
 

@@ -12,7 +12,7 @@ branching.
 
 from itertools import islice, product
 
-from solvers.araf.board import ArafPuzzle, cells_of, solution_of
+from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, solution_of
 from solvers.araf.rules import CONTRADICTION, Propagation, tables, within_budget
 from solvers.core.results import Count
 
@@ -84,17 +84,21 @@ def _place_forced(cat, alive: int) -> int | None:
 
 def _parts(cat, alive: int, open_cells: int) -> list[int]:
     """Return the open cells grouped into parts: cells linked by an alive room."""
+    cover = cat.cover
     parts = []
     while open_cells:
         part = frontier = open_cells & -open_cells
+        rest = open_cells & ~part
         while frontier:
             rooms = 0
             for k in cells_of(frontier):
-                rooms |= cat.cover[k] & alive
-            reached = 0
-            for i in cells_of(rooms):
-                reached |= cat.rooms[i]
-            frontier = reached & open_cells & ~part
+                rooms |= cover[k]
+            rooms &= alive
+            frontier = 0
+            for k in cells_of(rest):
+                if cover[k] & rooms:
+                    frontier |= 1 << k
+            rest &= ~frontier
             part |= frontier
         parts.append(part)
         open_cells &= ~part
@@ -123,3 +127,30 @@ def count_ladder(
     """Return the solutions of `puzzle` up to `limit`: propagate `rules` (less search, which is
     this branching itself), then branch, depth first."""
     return exact_cover(Propagation(tables(puzzle), rules & LOWER), limit, max_nodes)
+
+
+CELL_RULES = frozenset(("pair", "cell"))
+
+
+def solution_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> ArafSolution | None:
+    """Return a solution of `puzzle` holding at least one of the catalogue rooms in the room set
+    `rooms`, or None when no solution holds any of them; exact.
+
+    Each room in turn is placed and searched for one solution under the cell rules, stopped at
+    `max_nodes` nodes; a room in no solution is struck off before the next one is tried. The
+    rooms whose search ran out are then searched again under the whole ladder, with no limit.
+    """
+    tab = tables(puzzle)
+    root = Propagation(tab, CELL_RULES)
+    if root.run() == CONTRADICTION:
+        return None
+    alive = root.alive
+    for rules, nodes in ((CELL_RULES, max_nodes), (LOWER, None)):
+        for i in cells_of(rooms & alive):
+            found = exact_cover(Propagation(tab, rules, alive & (~tab.cat.clash[i] | 1 << i)),
+                                1, nodes)
+            if found.count:
+                return found.solutions[0]
+            if not found.truncated:
+                alive &= ~(1 << i)
+    return None
