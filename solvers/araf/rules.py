@@ -44,7 +44,9 @@ class Tables:
     partner[n][j]: the other cell of pair j of number n;
     reach[i]: the cells whose rooms may die when room i is placed; pair_cells[j]: the cells of
     pair j's rooms; cover_cells[k]: the cells of the rooms at cell k; sizes[n] / size_rooms[n]:
-    the room sizes at number n, smallest first, and the room set of each size.
+    the room sizes at number n, smallest first, and the room set of each size; keep[i]: the
+    rooms that survive placing room i (the complement of its clash, room i included);
+    others[j]: the complement of pair j's rooms (both kept so the rules need not negate).
     """
 
     cat: Catalogue
@@ -58,6 +60,8 @@ class Tables:
     cover_cells: tuple[int, ...]
     sizes: tuple[tuple[int, ...], ...]
     size_rooms: tuple[tuple[int, ...], ...]
+    keep: tuple[int, ...]
+    others: tuple[int, ...]
 
     @property
     def all_cells(self) -> int:
@@ -105,6 +109,8 @@ def tables(puzzle: ArafPuzzle, reading: Reading = STRICT) -> Tables:
         tuple(pair_numbers[j] for j in cat.room_pair), tuple(partner), tuple(reach),
         pair_cells=tuple(pair_cells), cover_cells=tuple(cover_cells),
         sizes=tuple(sizes), size_rooms=tuple(size_rooms),
+        keep=tuple(~bits | 1 << i for i, bits in enumerate(cat.clash)),
+        others=tuple(~rooms for rooms in cat.pair_rooms),
     )
 
 
@@ -128,7 +134,7 @@ class Propagation:
 
     def place(self, room: int) -> int:
         """Return the alive set with `room` placed (every room sharing a cell with it dead)."""
-        return self.alive & (~self.tab.cat.clash[room] | 1 << room)
+        return self.alive & self.tab.keep[room]
 
     def placed(self, room: int) -> "Propagation":
         """Return a child state in which `room` is placed."""
@@ -139,7 +145,8 @@ class Propagation:
         docstring. Returns how many applications killed a room, or CONTRADICTION."""
         tab = self.tab
         cat = tab.cat
-        cover, clash, pair_rooms, room_pair = cat.cover, cat.clash, cat.pair_rooms, cat.room_pair
+        cover, pair_rooms, room_pair = cat.cover, cat.pair_rooms, cat.room_pair
+        keep, others, reach = tab.keep, tab.others, tab.reach
         alive, dirty, fired = self.alive, self.dirty, 0
         while dirty:
             low = dirty & -dirty
@@ -151,17 +158,17 @@ class Propagation:
                 return CONTRADICTION
             if not here & (here - 1):  # one room left at a cell or a number: place it
                 i = here.bit_length() - 1
-                after, touched = alive & (~clash[i] | here), tab.reach[i]
+                after, touched = alive & keep[i], reach[i]
             else:
                 j = room_pair[(here & -here).bit_length() - 1]
-                if here & ~pair_rooms[j]:
+                if here & others[j]:
                     continue
                 n = tab.number_at[k]
                 if n < 0:  # a cell whose rooms all belong to pair j is in pair j's room
                     after, touched = alive & ~(pair_rooms[j] & ~cover[k]), tab.pair_cells[j]
                 else:  # a number married to its only partner
                     mate = tab.partner[n][j]
-                    after, touched = alive & ~(cover[mate] & ~pair_rooms[j]), tab.cover_cells[mate]
+                    after, touched = alive & ~(cover[mate] & others[j]), tab.cover_cells[mate]
             if after != alive:
                 alive, fired = after, fired + 1
                 dirty |= touched

@@ -13,7 +13,7 @@ branching.
 from itertools import islice, product
 
 from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, solution_of
-from solvers.araf.rules import CONTRADICTION, Propagation, tables, within_budget
+from solvers.araf.rules import CONTRADICTION, Propagation, Tables, tables, within_budget
 from solvers.core.results import Count
 
 LOWER = frozenset(("pair", "cell", "ration"))
@@ -36,7 +36,7 @@ class _Search:
         cat = state.tab.cat
         if state.run() == CONTRADICTION or not within_budget(state.tab, state.alive):
             return []
-        alive = _place_forced(cat, state.alive)
+        alive = _place_forced(state.tab, state.alive)
         if alive is None:
             return []
         counts = {k: (cat.cover[k] & alive).bit_count() for k in cells_of(scope)}
@@ -67,17 +67,18 @@ class _Search:
         return found
 
 
-def _place_forced(cat, alive: int) -> int | None:
+def _place_forced(tab: Tables, alive: int) -> int | None:
     """Return `alive` with every room that is alone at a cell placed, to a fixpoint; None when
     a cell is left with no room."""
+    keep = tab.keep
     while True:
         before = alive
-        for here in cat.cover:
+        for here in tab.cat.cover:
             here &= alive
             if not here:
                 return None
             if not here & (here - 1):
-                alive &= ~cat.clash[here.bit_length() - 1] | here
+                alive &= keep[here.bit_length() - 1]
         if alive == before:
             return alive
 
@@ -147,8 +148,7 @@ def solution_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> ArafSoluti
     alive = root.alive
     for rules, nodes in ((CELL_RULES, max_nodes), (LOWER, None)):
         for i in cells_of(rooms & alive):
-            found = exact_cover(Propagation(tab, rules, alive & (~tab.cat.clash[i] | 1 << i)),
-                                1, nodes)
+            found = exact_cover(Propagation(tab, rules, alive & tab.keep[i]), 1, nodes)
             if found.count:
                 return found.solutions[0]
             if not found.truncated:
