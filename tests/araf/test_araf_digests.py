@@ -3,10 +3,12 @@
 Each case is rebuilt here from its seed. A *board record* is, on one board, every ladder level's
 fixpoint (steps, steps per rule, contradiction, solution, domains), the grade, and the ladder's
 count to 2 (count, truncated, nodes, solutions). A *generated record* is what the generator makes
-from one seed (puzzle and solution texts, measurements), or that it made nothing. The digest of
+from one seed (puzzle and solution texts, measurements), or that it made nothing. A *cpsat
+record* is the independent counter's count to 3 on a board, whether it stopped there, and the
+sorted solutions when it did not (the order it finds them in is its own business). The digest of
 a record is the first 16 hex digits of its sha256. The default run takes a sample; `-m slow`
 takes the whole stored range. Rebuild the file only for a deliberate change of results:
-`python tests/araf/test_araf_digests.py` (it writes what the code in the work tree gives).
+`python tests/araf/test_araf_digests.py [KIND ...]` (it writes what the work tree gives).
 """
 
 import hashlib
@@ -27,8 +29,10 @@ STORED = Path(__file__).with_name("araf_digests.json")
 
 # (kind, label, seeds stored, seeds in the default run)
 BOARDS = (("boards", "small", 3000, 600), ("boards", "wide6", 600, 40))
+CPSAT = (("cpsat", "small", 400, 100),)
 GENERATED = (("generated", "6", 60, 6), ("generated", "8", 24, 0), ("generated", "10", 4, 0),
              ("generated", "6-cell", 12, 0), ("generated", "6-ration", 12, 0))
+CASES = BOARDS + CPSAT + GENERATED
 
 
 def board(label: str, seed: int) -> ArafPuzzle:
@@ -77,10 +81,19 @@ def generated_record(label: str, seed: int) -> str:
                       json.dumps(candidate.measurements, sort_keys=True)))
 
 
+def cpsat_record(puzzle: ArafPuzzle) -> str:
+    """Return the cpsat record of `puzzle` (module docstring) as text."""
+    found = ARAF.count(puzzle, 3, "cpsat")
+    solutions = [] if found.truncated else sorted(_solution(s) for s in found.solutions)
+    return repr((ARAF.format(puzzle), found.count, found.truncated, solutions))
+
+
 def record(kind: str, label: str, seed: int) -> str:
     """Return the record of one case."""
     if kind == "boards":
         return board_record(board(label, seed))
+    if kind == "cpsat":
+        return cpsat_record(board(label, seed))
     return generated_record(label, seed)
 
 
@@ -99,7 +112,7 @@ def _check(kind: str, label: str, seeds: range) -> None:
 
 
 @pytest.mark.parametrize(("kind", "label", "default"),
-                         [(kind, label, default) for kind, label, _, default in BOARDS + GENERATED
+                         [(kind, label, default) for kind, label, _, default in CASES
                           if default])
 def test_a_sample_gives_the_stored_results(kind, label, default):
     _check(kind, label, range(default))
@@ -107,20 +120,25 @@ def test_a_sample_gives_the_stored_results(kind, label, default):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("kind", "label", "stored"),
-                         [(kind, label, stored) for kind, label, stored, _ in BOARDS + GENERATED])
+                         [(kind, label, stored) for kind, label, stored, _ in CASES])
 def test_every_stored_case_gives_the_stored_results(kind, label, stored):
     _check(kind, label, range(stored))
 
 
 def test_the_stored_file_holds_every_case():
     stored = _stored()
-    assert {(kind, label, len(stored[kind][label])) for kind, label, _, _ in BOARDS + GENERATED} \
-        == {(kind, label, count) for kind, label, count, _ in BOARDS + GENERATED}
+    assert {(kind, label, len(stored[kind][label])) for kind, label, _, _ in CASES} \
+        == {(kind, label, count) for kind, label, count, _ in CASES}
 
 
 if __name__ == "__main__":
-    table: dict = {}
-    for kind, label, count, _ in BOARDS + GENERATED:
+    import sys
+
+    table: dict = json.loads(STORED.read_text()) if STORED.exists() else {}
+    wanted = set(sys.argv[1:])  # kinds to rebuild (all when none is named)
+    for kind, label, count, _ in CASES:
+        if wanted and kind not in wanted:
+            continue
         table.setdefault(kind, {})[label] = [digest(record(kind, label, s)) for s in range(count)]
         print(kind, label, count, flush=True)
     STORED.write_text(json.dumps(table, indent=1) + "\n")
