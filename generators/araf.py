@@ -27,7 +27,7 @@ from solvers.araf.board import (
     rooms_of,
     solution_of,
 )
-from solvers.araf.catalogue import catalogue, novel
+from solvers.araf.catalogue import catalogue, novel, same_catalogue
 from solvers.araf.screens import census
 from solvers.araf.search import solution_using
 
@@ -197,13 +197,6 @@ def sample(rng: random.Random, spec: GenerationSpec) -> ArafPuzzle:
     return _puzzle(w, h, numbers)
 
 
-def same_rooms(a: ArafPuzzle, b: ArafPuzzle) -> bool:
-    """Return True if two boards have the same candidate rooms for the same pairs (then they are
-    the same puzzle to every rule and counter)."""
-    first, second = catalogue(a), catalogue(b)
-    return (first.pairs, first.rooms) == (second.pairs, second.rooms)
-
-
 def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, keeps,
           max_number: int) -> tuple[ArafPuzzle, int, int]:
     """Return the local maximum reached from `puzzle` by widening while `keeps` holds, with the
@@ -225,7 +218,7 @@ def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, 
             tried += 1
             before = _puzzle(puzzle.width, puzzle.height, numbers)
             after = _puzzle(puzzle.width, puzzle.height, widened)
-            if same_rooms(before, after) or (
+            if same_catalogue(before, after) or (
                     not any(move.legal for move in perturbations.moves(after, solution))
                     and keeps(before, after)):
                 numbers = widened

@@ -65,21 +65,46 @@ def room_set(size: int, indices: list[int]) -> int:
     return int(digits, 2) if size else 0
 
 
+def _rooms_of(puzzle: ArafPuzzle, reading: Reading, numbers: int, p: int,
+              q: int) -> tuple[int, ...]:
+    """Return the rooms of the pair of numbered cells (p, q), whatever the screens say;
+    `numbers` is the bit set of the numbered cells."""
+    lo, hi = reading.window(puzzle.numbers[p], puzzle.numbers[q])
+    if lo > hi:
+        return ()
+    return pair_rooms(puzzle.width, puzzle.height, reading.diagonal,
+                      numbers & ~(1 << p) & ~(1 << q), p, q, max(lo, 2), hi)
+
+
+def same_catalogue(a: ArafPuzzle, b: ArafPuzzle, reading: Reading = STRICT) -> bool:
+    """Return True if the screened catalogues of two boards have the same pairs and rooms (then
+    they are the same puzzle to every rule and counter). Where the boards hold numbers on the
+    same cells, only the pairs touching a cell whose number differs can differ, and only those
+    are compared; otherwise the whole catalogues are."""
+    if a.width != b.width or numbered_cells(a) != numbered_cells(b):
+        first, second = catalogue(a, reading), catalogue(b, reading)
+        return (first.pairs, first.rooms) == (second.pairs, second.rooms)
+    changed = {k for k, (x, y) in enumerate(zip(a.numbers, b.numbers, strict=True)) if x != y}
+    numbers = sum(1 << k for k in numbered_cells(a))
+    first, second = screen(a, reading), screen(b, reading)
+    for (p, q), verdict in first.items():
+        if p in changed or q in changed:
+            before = _rooms_of(a, reading, numbers, p, q) if verdict == SURVIVES else ()
+            after = _rooms_of(b, reading, numbers, p, q) if second[p, q] == SURVIVES else ()
+            if before != after:
+                return False
+    return True
+
+
 def build(puzzle: ArafPuzzle, reading: Reading = STRICT, screened: bool = True) -> Catalogue:
     """Return the catalogue of `puzzle`: rooms of the pairs the screens keep (of every pair
     when not `screened`; the screens only save work, so the rooms are the same)."""
-    numbered = numbered_cells(puzzle)
-    all_numbers = sum(1 << k for k in numbered)
+    numbers = sum(1 << k for k in numbered_cells(puzzle))
     verdicts = screen(puzzle, reading)
     pairs, rooms, room_pair = [], [], []
     for (p, q), verdict in verdicts.items():
-        if screened and verdict != SURVIVES:
-            continue
-        lo, hi = reading.window(puzzle.numbers[p], puzzle.numbers[q])
-        if lo > hi:
-            continue
-        found = pair_rooms(puzzle.width, puzzle.height, reading.diagonal,
-                           all_numbers & ~(1 << p) & ~(1 << q), p, q, max(lo, 2), hi)
+        found = (_rooms_of(puzzle, reading, numbers, p, q) if verdict == SURVIVES or not screened
+                 else ())
         if found:
             room_pair.extend([len(pairs)] * len(found))
             pairs.append((p, q))

@@ -145,12 +145,14 @@ def solution_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> ArafSoluti
     root = Propagation(tab, CELL_RULES)
     if root.run() == CONTRADICTION:
         return None
-    alive = root.alive
+    alive, unsettled = root.alive, 0  # the cells whose rooms changed since the root's fixpoint
     for rules, nodes in ((CELL_RULES, max_nodes), (LOWER, None)):
         for i in cells_of(rooms & alive):
-            found = exact_cover(Propagation(tab, rules, alive & tab.keep[i]), 1, nodes)
+            state = Propagation(tab, rules, alive & tab.keep[i], tab.reach[i] | unsettled)
+            found = exact_cover(state, 1, nodes)
             if found.count:
                 return found.solutions[0]
             if not found.truncated:
                 alive &= ~(1 << i)
+                unsettled |= tab.cat.rooms[i]
     return None
