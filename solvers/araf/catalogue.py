@@ -69,7 +69,10 @@ def _rooms_of(puzzle: ArafPuzzle, reading: Reading, numbers: int, p: int,
               q: int) -> tuple[int, ...]:
     """Return the rooms of the pair of numbered cells (p, q), whatever the screens say;
     `numbers` is the bit set of the numbered cells."""
-    lo, hi = reading.window(puzzle.numbers[p], puzzle.numbers[q])
+    a, b = puzzle.numbers[p], puzzle.numbers[q]
+    if a is None or b is None:
+        raise ValueError(f"cells {p} and {q} are not both numbered")
+    lo, hi = reading.window(a, b)
     if lo > hi:
         return ()
     return pair_rooms(puzzle.width, puzzle.height, reading.diagonal,
@@ -86,11 +89,11 @@ def same_catalogue(a: ArafPuzzle, b: ArafPuzzle, reading: Reading = STRICT) -> b
         return (first.pairs, first.rooms) == (second.pairs, second.rooms)
     changed = {k for k, (x, y) in enumerate(zip(a.numbers, b.numbers, strict=True)) if x != y}
     numbers = sum(1 << k for k in numbered_cells(a))
-    first, second = screen(a, reading), screen(b, reading)
-    for (p, q), verdict in first.items():
+    verdicts = screen(b, reading)
+    for (p, q), verdict in screen(a, reading).items():
         if p in changed or q in changed:
             before = _rooms_of(a, reading, numbers, p, q) if verdict == SURVIVES else ()
-            after = _rooms_of(b, reading, numbers, p, q) if second[p, q] == SURVIVES else ()
+            after = _rooms_of(b, reading, numbers, p, q) if verdicts[p, q] == SURVIVES else ()
             if before != after:
                 return False
     return True
@@ -101,7 +104,9 @@ def build(puzzle: ArafPuzzle, reading: Reading = STRICT, screened: bool = True) 
     when not `screened`; the screens only save work, so the rooms are the same)."""
     numbers = sum(1 << k for k in numbered_cells(puzzle))
     verdicts = screen(puzzle, reading)
-    pairs, rooms, room_pair = [], [], []
+    pairs: list[tuple[int, int]] = []
+    rooms: list[int] = []
+    room_pair: list[int] = []
     for (p, q), verdict in verdicts.items():
         found = (_rooms_of(puzzle, reading, numbers, p, q) if verdict == SURVIVES or not screened
                  else ())

@@ -68,11 +68,12 @@ def _rooms_of_pair(puzzle: ArafPuzzle, touching: list[list[int]], p: int, q: int
 def legal_rooms(puzzle: ArafPuzzle) -> list[int]:
     """Return the cell sets of every legal room of `puzzle` (module docstring)."""
     touching = _touching(puzzle.width, puzzle.height)
-    numbered = [k for k, n in enumerate(puzzle.numbers) if n is not None]
+    value = {k: n for k, n in enumerate(puzzle.numbers) if n is not None}
+    numbered = sorted(value)
     rooms = []
     for i, p in enumerate(numbered):
         for q in numbered[i + 1:]:
-            a, b = sorted((puzzle.numbers[p], puzzle.numbers[q]))
+            a, b = sorted((value[p], value[q]))
             if a + 1 <= b - 1 and _steps(puzzle.width, p, q) + 1 <= b - 1:
                 rooms.extend(_rooms_of_pair(puzzle, touching, p, q, a + 1, b - 1))
     return rooms

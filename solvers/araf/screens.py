@@ -62,7 +62,7 @@ def _geometry(width: int, height: int, diagonal: bool,
     free = (1 << (width * height)) - 1
     for k in cells:
         free &= ~(1 << k)
-    found = []
+    found: list[tuple[int, int, int, int]] = []
     for i, p in enumerate(cells):
         around = steps_from(touching, p, free)
         found.extend((p, q, _board_steps(width, diagonal, p, q), around[q])
@@ -73,7 +73,7 @@ def _geometry(width: int, height: int, diagonal: bool,
 @lru_cache(maxsize=64)
 def screen(puzzle: ArafPuzzle, reading: Reading) -> dict[tuple[int, int], str]:
     """Return the verdict (one of VERDICTS) of every pair of numbered cells."""
-    numbers = puzzle.numbers
+    numbers = {k: n for k, n in enumerate(puzzle.numbers) if n is not None}
     verdicts = {}
     for p, q, board_steps, around in _geometry(puzzle.width, puzzle.height, reading.diagonal,
                                                numbered_cells(puzzle)):

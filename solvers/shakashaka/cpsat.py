@@ -72,8 +72,8 @@ def _model(puzzle: ShakaPuzzle):
                 sectors.append(white.get((r * w + c, q), False) if inside else False)
             present = tuple(sector is not False for sector in sectors)
             negated = [~sector if sector is not False else False for sector in sectors]
-            for inside, bounds in _block_clauses(present):
-                model.add_bool_or([negated[t] for t in inside] + [sectors[b] for b in bounds])
+            for block, bounds in _block_clauses(present):
+                model.add_bool_or([negated[t] for t in block] + [sectors[b] for b in bounds])
     return model, states
 
 
