@@ -28,9 +28,9 @@ GENERATOR = get_generator("araf")
 STORED = Path(__file__).with_name("araf_digests.json")
 
 # (kind, label, seeds stored, seeds in the default run)
-BOARDS = (("boards", "small", 3000, 600), ("boards", "wide6", 600, 40))
-CPSAT = (("cpsat", "small", 400, 100),)
-GENERATED = (("generated", "6", 60, 6), ("generated", "8", 24, 0), ("generated", "10", 4, 0),
+BOARDS = (("boards", "small", 3000, 400), ("boards", "wide6", 600, 25))
+CPSAT = (("cpsat", "small", 400, 60),)
+GENERATED = (("generated", "6", 60, 4), ("generated", "8", 24, 0), ("generated", "10", 4, 0),
              ("generated", "6-cell", 12, 0), ("generated", "6-ration", 12, 0))
 CASES = BOARDS + CPSAT + GENERATED
 

@@ -4,7 +4,7 @@ shakashaka_cpsat_digests.json stores 300 board texts (sampled boards of 4x4 to 1
 them 10x10, each numbered from a filling with 10% to all of its numbers shown, so some are
 unique and some are not) and, for each, the digest of its *record*: the count to 3, whether it
 stopped there, and the sorted solution texts when it did not. The default run takes the first
-60 boards, `-m slow` all. Rebuild the digests only for a deliberate change of results:
+40 boards, `-m slow` all. Rebuild the digests only for a deliberate change of results:
 `python tests/shakashaka/test_shakashaka_cpsat_digests.py` (it writes what the work tree gives).
 """
 
@@ -19,7 +19,7 @@ from solvers import get_genre
 SHAKA = get_genre("shakashaka")
 STORED = Path(__file__).with_name("shakashaka_cpsat_digests.json")
 LIMIT = 3
-DEFAULT = 60
+DEFAULT = 40
 
 
 def record(text: str) -> str:
