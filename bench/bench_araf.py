@@ -1,8 +1,10 @@
 """Araf speed: catalogue builds, uniqueness checks by each engine, graded boards per second.
 
-Run: python bench/bench_araf.py [--puzzles 10] [--sizes 6 8]. Prints medians and p90s in CPU
-milliseconds (CPU time, so a busy machine skews less); generation counts every attempt, the
-ones that give up included.
+Run: python bench/bench_araf.py [--puzzles 10] [--big-puzzles 3] [--sizes 6 8 10]. Prints
+medians and p90s in CPU milliseconds (CPU time, so a busy machine skews less); generation counts
+every attempt, the ones that give up included, from seeds 0, 1, ... (the same boards on every
+run, so two trees compare line by line: run it in each, e.g. the older one as a `git worktree`).
+Boards of 10x10 and more take `--big-puzzles` puzzles, smaller ones `--puzzles`.
 """
 
 import argparse
@@ -22,11 +24,12 @@ GENERATOR = get_generator("araf")
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--puzzles", type=int, default=10)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[6, 8])
+    parser.add_argument("--big-puzzles", type=int, default=3)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[6, 8, 10])
     args = parser.parse_args()
     for n in args.sizes:
         made, spent, seed = [], 0.0, 0
-        while len(made) < args.puzzles:
+        while len(made) < (args.big_puzzles if n >= 10 else args.puzzles):
             candidate, ms = timed(GENERATOR.generate, random.Random(seed), GenerationSpec(n, n))
             seed += 1
             spent += ms

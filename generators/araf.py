@@ -27,8 +27,9 @@ from solvers.araf.board import (
     rooms_of,
     solution_of,
 )
-from solvers.araf.catalogue import catalogue
+from solvers.araf.catalogue import catalogue, novel, same_catalogue
 from solvers.araf.screens import census
+from solvers.araf.search import solution_using
 
 VERSION = "araf-1"
 LO, HI = 0, 1
@@ -122,6 +123,14 @@ def second_solution(puzzle: ArafPuzzle, planted: ArafSolution) -> ArafSolution |
     raise AssertionError("the full ladder count has no node limit")
 
 
+def still_unique(before: ArafPuzzle, after: ArafPuzzle) -> bool:
+    """Return True if `after`, a widening of the unique puzzle `before`, is unique too. A
+    solution of `after` made only of rooms `before` has too is a solution of `before`, so it is
+    the planted one: only a solution holding a room new to `after` can be a second one."""
+    new = novel(catalogue(after), catalogue(before))
+    return solution_using(after, new, WITNESS_NODES) is None
+
+
 def repair(rng: random.Random, puzzle: ArafPuzzle, rooms: list[int], ends, repairs: int):
     """Return (puzzle, ends) with numbers moved inside their rooms until the tight board is
     unique, or None after `repairs` tries. A try takes a second solution and a cell whose room
@@ -188,13 +197,6 @@ def sample(rng: random.Random, spec: GenerationSpec) -> ArafPuzzle:
     return _puzzle(w, h, numbers)
 
 
-def same_rooms(a: ArafPuzzle, b: ArafPuzzle) -> bool:
-    """Return True if two boards have the same candidate rooms for the same pairs (then they are
-    the same puzzle to every rule and counter)."""
-    first, second = catalogue(a), catalogue(b)
-    return (first.pairs, first.rooms) == (second.pairs, second.rooms)
-
-
 def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, keeps,
           max_number: int) -> tuple[ArafPuzzle, int, int]:
     """Return the local maximum reached from `puzzle` by widening while `keeps` holds, with the
@@ -216,9 +218,9 @@ def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, 
             tried += 1
             before = _puzzle(puzzle.width, puzzle.height, numbers)
             after = _puzzle(puzzle.width, puzzle.height, widened)
-            if same_rooms(before, after) or (
+            if same_catalogue(before, after) or (
                     not any(move.legal for move in perturbations.moves(after, solution))
-                    and keeps(after)):
+                    and keeps(before, after)):
                 numbers = widened
                 kept_this_sweep += 1
         kept += kept_this_sweep
@@ -255,15 +257,15 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     tight, ends = repaired
     solution = solution_of(w, h, rooms)
     if spec.grade is None:
-        def keeps(puzzle: ArafPuzzle) -> bool:
-            return second_solution(puzzle, solution) is None
+        def keeps(before: ArafPuzzle, after: ArafPuzzle) -> bool:
+            return still_unique(before, after)
     else:
         level = GENRE.level_index(spec.grade)
 
-        def keeps(puzzle: ArafPuzzle) -> bool:
-            return GENRE.deduce(puzzle, level).solved
+        def keeps(before: ArafPuzzle, after: ArafPuzzle) -> bool:
+            return GENRE.deduce(after, level).solved
 
-    if spec.grade is not None and not keeps(tight):
+    if spec.grade is not None and not keeps(tight, tight):
         return None
     final, tried, kept = widen(rng, tight, solution, ends, keeps, max_number)
     grade = GENRE.grade(final)

@@ -57,31 +57,70 @@ def pair_rooms(width: int, height: int, diagonal: bool, blockers: int, p: int, q
     return tuple(cells for _, cells in sorted(found))
 
 
+def room_set(size: int, indices: list[int]) -> int:
+    """Return the bit set of `indices` (all below `size`), built in one go, not bit by bit."""
+    digits = bytearray(b"0" * size)
+    for i in indices:
+        digits[size - 1 - i] = 49  # "1"
+    return int(digits, 2) if size else 0
+
+
+def _rooms_of(puzzle: ArafPuzzle, reading: Reading, numbers: int, p: int,
+              q: int) -> tuple[int, ...]:
+    """Return the rooms of the pair of numbered cells (p, q), whatever the screens say;
+    `numbers` is the bit set of the numbered cells."""
+    a, b = puzzle.numbers[p], puzzle.numbers[q]
+    if a is None or b is None:
+        raise ValueError(f"cells {p} and {q} are not both numbered")
+    lo, hi = reading.window(a, b)
+    if lo > hi:
+        return ()
+    return pair_rooms(puzzle.width, puzzle.height, reading.diagonal,
+                      numbers & ~(1 << p) & ~(1 << q), p, q, max(lo, 2), hi)
+
+
+def same_catalogue(a: ArafPuzzle, b: ArafPuzzle, reading: Reading = STRICT) -> bool:
+    """Return True if the screened catalogues of two boards have the same pairs and rooms (then
+    they are the same puzzle to every rule and counter). Where the boards hold numbers on the
+    same cells, only the pairs touching a cell whose number differs can differ, and only those
+    are compared; otherwise the whole catalogues are."""
+    if a.width != b.width or numbered_cells(a) != numbered_cells(b):
+        first, second = catalogue(a, reading), catalogue(b, reading)
+        return (first.pairs, first.rooms) == (second.pairs, second.rooms)
+    changed = {k for k, (x, y) in enumerate(zip(a.numbers, b.numbers, strict=True)) if x != y}
+    numbers = sum(1 << k for k in numbered_cells(a))
+    verdicts = screen(b, reading)
+    for (p, q), verdict in screen(a, reading).items():
+        if p in changed or q in changed:
+            before = _rooms_of(a, reading, numbers, p, q) if verdict == SURVIVES else ()
+            after = _rooms_of(b, reading, numbers, p, q) if verdicts[p, q] == SURVIVES else ()
+            if before != after:
+                return False
+    return True
+
+
 def build(puzzle: ArafPuzzle, reading: Reading = STRICT, screened: bool = True) -> Catalogue:
     """Return the catalogue of `puzzle`: rooms of the pairs the screens keep (of every pair
     when not `screened`; the screens only save work, so the rooms are the same)."""
-    numbered = numbered_cells(puzzle)
-    all_numbers = sum(1 << k for k in numbered)
+    numbers = sum(1 << k for k in numbered_cells(puzzle))
     verdicts = screen(puzzle, reading)
-    pairs, rooms, room_pair = [], [], []
+    pairs: list[tuple[int, int]] = []
+    rooms: list[int] = []
+    room_pair: list[int] = []
     for (p, q), verdict in verdicts.items():
-        if screened and verdict != SURVIVES:
-            continue
-        lo, hi = reading.window(puzzle.numbers[p], puzzle.numbers[q])
-        if lo > hi:
-            continue
-        found = pair_rooms(puzzle.width, puzzle.height, reading.diagonal,
-                           all_numbers & ~(1 << p) & ~(1 << q), p, q, max(lo, 2), hi)
+        found = (_rooms_of(puzzle, reading, numbers, p, q) if verdict == SURVIVES or not screened
+                 else ())
         if found:
             room_pair.extend([len(pairs)] * len(found))
             pairs.append((p, q))
             rooms.extend(found)
-    cover = [0] * len(puzzle.numbers)
+    holders: list[list[int]] = [[] for _ in puzzle.numbers]
     grouped = [0] * len(pairs)
     for i, (cells, j) in enumerate(zip(rooms, room_pair, strict=True)):
         grouped[j] |= 1 << i
         for k in room_cells(cells):
-            cover[k] |= 1 << i
+            holders[k].append(i)
+    cover = [room_set(len(rooms), found) for found in holders]
     clash = []
     for cells in rooms:
         bits = 0
@@ -97,3 +136,15 @@ def build(puzzle: ArafPuzzle, reading: Reading = STRICT, screened: bool = True) 
 def catalogue(puzzle: ArafPuzzle, reading: Reading = STRICT) -> Catalogue:
     """Return the screened catalogue of `puzzle` (cached: the rules and counters share it)."""
     return build(puzzle, reading)
+
+
+def novel(after: Catalogue, before: Catalogue) -> int:
+    """Return the room set of the rooms of `after` that `before` lacks (a room is its pair's two
+    cells and its own cells)."""
+    known = {(before.pairs[j], cells) for cells, j in zip(before.rooms, before.room_pair,
+                                                           strict=True)}
+    found = 0
+    for i, (cells, j) in enumerate(zip(after.rooms, after.room_pair, strict=True)):
+        if (after.pairs[j], cells) not in known:
+            found |= 1 << i
+    return found

@@ -1,85 +1,108 @@
-"""The CP-SAT counter: an OR-tools model written from the rulebook, counted by re-solving.
+"""The CP-SAT counter: an OR-tools model written from the rulebook, counted by enumeration.
 
-Numbers are indexed 0..N-1 in row-major order. A room is *headed* by the lower-indexed of its two
-numbers. Booleans: mate[i, j] (i < j) numbers i and j share a room; in_room[k, i] cell k is in
-the room headed by number i. Each cell is in exactly one room; number j's cell is in the room of
-i < j exactly when mate[i, j], in its own room exactly when it is a head, and never in a room
-headed after it; so every room holds exactly two numbers. A room's size lies strictly between
-its two numbers. Connectivity: every cell but a head's has exactly one parent, a neighbouring
-cell of the same room at a smaller depth, so following parents from any cell ends at the head.
-Only the in_room literals are blocked after each solution, so every count is of partitions.
+A *room* here is a legal room of the rulebook: a connected set of cells (through edges) holding
+exactly two numbered cells, with more cells than the smaller number and fewer than the larger.
+The model has one Boolean per legal room and says that every cell lies in exactly one chosen
+room: an exact cover, so every solution is a partition and every partition one assignment, and
+CP-SAT enumerates them in one search up to the limit.
+
+The rooms are grown here, sharing no code with the ladder's catalogue: for each pair of numbers
+whose window is not empty, pieces are grown from the first cell through cells that hold no third
+number, each piece once (a set of the pieces seen), up to the pair's largest size. Distances on
+the empty board (d, in steps) prune the growth: a cell k can only be in a room of the pair (p,
+q) of at most m cells if (d(p, k) + d(k, q) + d(p, q)) / 2 + 1 <= m (the shortest tree joining
+three cells of a grid), and a piece of s cells without q needs s + d(piece, q) <= m.
 """
 
 from ortools.sat.python import cp_model
 
 from solvers.araf.board import ArafPuzzle, ArafSolution
+from solvers.core.cpsat import count_by_enumeration
 from solvers.core.results import Count
 
 
-def _model(puzzle: ArafPuzzle):
-    """Return (model, in_room) for `puzzle`: in_room[k][i] as in the module docstring."""
-    w, h = puzzle.width, puzzle.height
-    cells = w * h
-    numbered = [k for k, n in enumerate(puzzle.numbers) if n is not None]
-    count = len(numbered)
-    model = cp_model.CpModel()
-    mate = {(i, j): model.new_bool_var(f"mate_{i}_{j}")
-            for i in range(count) for j in range(i + 1, count)}
-    head = []
-    for i in range(count):
-        is_head = model.new_bool_var(f"head_{i}")
-        model.add(sum(mate[i, j] for j in range(i + 1, count)) == is_head)
-        head.append(is_head)
-    in_room = [[model.new_bool_var(f"in_{k}_{i}") for i in range(count)] for k in range(cells)]
-    for k in range(cells):
-        model.add_exactly_one(in_room[k])
-        for i in range(count):
-            model.add_implication(in_room[k][i], head[i])
-    for j, k in enumerate(numbered):
-        for i in range(count):
-            if i < j:
-                model.add(in_room[k][i] == mate[i, j])
-            elif i == j:
-                model.add(in_room[k][i] == head[i])
-            else:
-                model.add(in_room[k][i] == 0)
-    for (i, j), together in mate.items():
-        a, b = sorted((puzzle.numbers[numbered[i]], puzzle.numbers[numbered[j]]))
-        size = sum(in_room[k][i] for k in range(cells))
-        model.add(size >= a + 1).only_enforce_if(together)
-        model.add(size <= b - 1).only_enforce_if(together)
-    depth = [model.new_int_var(0, cells - 1, f"depth_{k}") for k in range(cells)]
-    is_root = [0] * cells
-    for i, k in enumerate(numbered):
-        is_root[k] = head[i]
-    for k in range(cells):
-        r, c = divmod(k, w)
-        around = [(r + dr) * w + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-                  if 0 <= r + dr < h and 0 <= c + dc < w]
-        parent = {y: model.new_bool_var(f"parent_{k}_{y}") for y in around}
-        model.add(sum(parent.values()) + is_root[k] == 1)
-        for y, chosen in parent.items():
-            model.add(depth[y] < depth[k]).only_enforce_if(chosen)
-            for i in range(count):
-                model.add_bool_or([~chosen, ~in_room[k][i], in_room[y][i]])
-    return model, in_room
+def _steps(width: int, a: int, b: int) -> int:
+    """Return the steps between cells a and b on the empty board (moves through edges)."""
+    (ra, ca), (rb, cb) = divmod(a, width), divmod(b, width)
+    return abs(ra - rb) + abs(ca - cb)
+
+
+def _touching(width: int, height: int) -> list[list[int]]:
+    """Return, for each cell, the cells sharing an edge with it."""
+    return [[(r + dr) * width + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+             if 0 <= r + dr < height and 0 <= c + dc < width]
+            for r in range(height) for c in range(width)]
+
+
+def _rooms_of_pair(puzzle: ArafPuzzle, touching: list[list[int]], p: int, q: int, fewest: int,
+                   most: int) -> list[int]:
+    """Return the cell sets of the legal rooms holding the numbered cells p and q."""
+    w = puzzle.width
+    span = _steps(w, p, q)
+    allowed = {k for k, n in enumerate(puzzle.numbers)
+               if (n is None or k in (p, q))
+               and (_steps(w, p, k) + _steps(w, k, q) + span) // 2 + 1 <= most}
+    start = 1 << p
+    seen = {start}
+    todo = [(start, [p], span)]
+    found = []
+    while todo:
+        piece, cells, gap = todo.pop()
+        size = len(cells)
+        if not gap and size >= fewest:
+            found.append(piece)
+        if size == most:
+            continue
+        for k in cells:
+            for y in touching[k]:
+                bigger = piece | 1 << y
+                if y not in allowed or bigger == piece or bigger in seen:
+                    continue
+                seen.add(bigger)
+                left = min(gap, _steps(w, y, q))
+                if size + 1 + left <= most:
+                    todo.append((bigger, [*cells, y], left))
+    return found
+
+
+def legal_rooms(puzzle: ArafPuzzle) -> list[int]:
+    """Return the cell sets of every legal room of `puzzle` (module docstring)."""
+    touching = _touching(puzzle.width, puzzle.height)
+    value = {k: n for k, n in enumerate(puzzle.numbers) if n is not None}
+    numbered = sorted(value)
+    rooms = []
+    for i, p in enumerate(numbered):
+        for q in numbered[i + 1:]:
+            a, b = sorted((value[p], value[q]))
+            if a + 1 <= b - 1 and _steps(puzzle.width, p, q) + 1 <= b - 1:
+                rooms.extend(_rooms_of_pair(puzzle, touching, p, q, a + 1, b - 1))
+    return rooms
 
 
 def count_cpsat(puzzle: ArafPuzzle, limit: int = 2) -> Count:
-    """Return the solutions up to `limit`; `nodes` counts CP-SAT solve calls."""
-    model, in_room = _model(puzzle)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    found: list[ArafSolution] = []
-    calls = 0
-    while len(found) < limit:
-        calls += 1
-        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return Count(len(found), tuple(found), calls, truncated=False)
-        rooms = [next(i for i, lit in enumerate(row) if solver.boolean_value(lit))
-                 for row in in_room]
-        model.add_bool_or([~row[i] for row, i in zip(in_room, rooms, strict=True)])
+    """Return the solutions up to `limit`; `nodes` is 1 (one CP-SAT search)."""
+    rooms = legal_rooms(puzzle)
+    model = cp_model.CpModel()
+    chosen = [model.new_bool_var(f"room_{i}") for i in range(len(rooms))]
+    holders: list[list[cp_model.IntVar]] = [[] for _ in puzzle.numbers]
+    for room, literal in zip(rooms, chosen, strict=True):
+        for k in range(len(puzzle.numbers)):
+            if room >> k & 1:
+                holders[k].append(literal)
+    for literals in holders:
+        model.add_exactly_one(literals)
+
+    def read(solver: cp_model.CpSolverSolutionCallback) -> ArafSolution:
+        labels = [0] * len(puzzle.numbers)
+        label = 0
+        for room, literal in zip(rooms, chosen, strict=True):
+            if solver.boolean_value(literal):
+                for k in range(len(labels)):
+                    if room >> k & 1:
+                        labels[k] = label
+                label += 1
         renumber: dict[int, int] = {}
-        labels = tuple(renumber.setdefault(i, len(renumber)) for i in rooms)
-        found.append(ArafSolution(puzzle.width, puzzle.height, labels))
-    return Count(len(found), tuple(found), calls, truncated=True)
+        canonical = tuple(renumber.setdefault(x, len(renumber)) for x in labels)
+        return ArafSolution(puzzle.width, puzzle.height, canonical)
+
+    return count_by_enumeration(model, read, limit)

@@ -44,7 +44,9 @@ class Tables:
     partner[n][j]: the other cell of pair j of number n;
     reach[i]: the cells whose rooms may die when room i is placed; pair_cells[j]: the cells of
     pair j's rooms; cover_cells[k]: the cells of the rooms at cell k; sizes[n] / size_rooms[n]:
-    the room sizes at number n, smallest first, and the room set of each size.
+    the room sizes at number n, smallest first, and the room set of each size; keep[i]: the
+    rooms that survive placing room i (the complement of its clash, room i included);
+    others[j]: the complement of pair j's rooms (both kept so the rules need not negate).
     """
 
     cat: Catalogue
@@ -58,19 +60,13 @@ class Tables:
     cover_cells: tuple[int, ...]
     sizes: tuple[tuple[int, ...], ...]
     size_rooms: tuple[tuple[int, ...], ...]
+    keep: tuple[int, ...]
+    others: tuple[int, ...]
 
     @property
     def all_cells(self) -> int:
         """Return the bit set of every cell."""
         return (1 << len(self.number_at)) - 1
-
-
-def _cells_of_rooms(cat: Catalogue, rooms: int) -> int:
-    """Return the cells of the rooms in a room set."""
-    bits = 0
-    for i in cells_of(rooms):
-        bits |= cat.rooms[i]
-    return bits
 
 
 @lru_cache(maxsize=64)
@@ -81,18 +77,26 @@ def tables(puzzle: ArafPuzzle, reading: Reading = STRICT) -> Tables:
     numbered = tuple(k for k, n in enumerate(puzzle.numbers) if n is not None)
     plain = tuple(k for k, n in enumerate(puzzle.numbers) if n is None)
     number_at = [-1] * len(puzzle.numbers)
-    partner, sizes, size_rooms = [], [], []
     for n, k in enumerate(numbered):
         number_at[k] = n
-        partner.append({j: (q if p == k else p) for j, (p, q) in enumerate(cat.pairs)
-                        if k in (p, q)})
+    partner: list[dict[int, int]] = [{} for _ in numbered]
+    for j, (p, q) in enumerate(cat.pairs):
+        partner[number_at[p]][j] = q
+        partner[number_at[q]][j] = p
+    cover_cells = [0] * len(puzzle.numbers)
+    pair_cells = [0] * len(cat.pairs)
+    for cells, j in zip(cat.rooms, cat.room_pair, strict=True):
+        pair_cells[j] |= cells
+        for k in room_cells(cells):
+            cover_cells[k] |= cells
+    sizes, size_rooms = [], []
+    for k in numbered:
         by_size: dict[int, int] = {}
         for i in cells_of(cat.cover[k]):
             by_size[cat.sizes[i]] = by_size.get(cat.sizes[i], 0) | 1 << i
         ordered = sorted(by_size.items())
         sizes.append(tuple(size for size, _ in ordered))
         size_rooms.append(tuple(rooms for _, rooms in ordered))
-    cover_cells = tuple(_cells_of_rooms(cat, rooms) for rooms in cat.cover)
     reach = []
     for room in cat.rooms:
         bits = 0
@@ -103,9 +107,10 @@ def tables(puzzle: ArafPuzzle, reading: Reading = STRICT) -> Tables:
     return Tables(
         cat, numbered, plain, tuple(number_at),
         tuple(pair_numbers[j] for j in cat.room_pair), tuple(partner), tuple(reach),
-        pair_cells=tuple(_cells_of_rooms(cat, rooms) for rooms in cat.pair_rooms),
-        cover_cells=cover_cells,
+        pair_cells=tuple(pair_cells), cover_cells=tuple(cover_cells),
         sizes=tuple(sizes), size_rooms=tuple(size_rooms),
+        keep=tuple(~bits | 1 << i for i, bits in enumerate(cat.clash)),
+        others=tuple(~rooms for rooms in cat.pair_rooms),
     )
 
 
@@ -129,7 +134,7 @@ class Propagation:
 
     def place(self, room: int) -> int:
         """Return the alive set with `room` placed (every room sharing a cell with it dead)."""
-        return self.alive & (~self.tab.cat.clash[room] | 1 << room)
+        return self.alive & self.tab.keep[room]
 
     def placed(self, room: int) -> "Propagation":
         """Return a child state in which `room` is placed."""
@@ -140,7 +145,8 @@ class Propagation:
         docstring. Returns how many applications killed a room, or CONTRADICTION."""
         tab = self.tab
         cat = tab.cat
-        cover, clash, pair_rooms, room_pair = cat.cover, cat.clash, cat.pair_rooms, cat.room_pair
+        cover, pair_rooms, room_pair = cat.cover, cat.pair_rooms, cat.room_pair
+        keep, others, reach = tab.keep, tab.others, tab.reach
         alive, dirty, fired = self.alive, self.dirty, 0
         while dirty:
             low = dirty & -dirty
@@ -152,17 +158,17 @@ class Propagation:
                 return CONTRADICTION
             if not here & (here - 1):  # one room left at a cell or a number: place it
                 i = here.bit_length() - 1
-                after, touched = alive & (~clash[i] | here), tab.reach[i]
+                after, touched = alive & keep[i], reach[i]
             else:
                 j = room_pair[(here & -here).bit_length() - 1]
-                if here & ~pair_rooms[j]:
+                if here & others[j]:
                     continue
                 n = tab.number_at[k]
                 if n < 0:  # a cell whose rooms all belong to pair j is in pair j's room
                     after, touched = alive & ~(pair_rooms[j] & ~cover[k]), tab.pair_cells[j]
                 else:  # a number married to its only partner
                     mate = tab.partner[n][j]
-                    after, touched = alive & ~(cover[mate] & ~pair_rooms[j]), tab.cover_cells[mate]
+                    after, touched = alive & ~(cover[mate] & others[j]), tab.cover_cells[mate]
             if after != alive:
                 alive, fired = after, fired + 1
                 dirty |= touched

@@ -52,27 +52,40 @@ def _board_steps(width: int, diagonal: bool, a: int, b: int) -> int:
     return max(dr, dc) if diagonal else dr + dc
 
 
+@lru_cache(maxsize=256)
+def _geometry(width: int, height: int, diagonal: bool,
+              cells: tuple[int, ...]) -> tuple[tuple[int, int, int, int], ...]:
+    """Return (p, q, steps on an empty board, steps around the other numbers) for every pair of
+    the numbered `cells`: what the screens read beside the numbers, the same for every board
+    numbered on the same cells (cached: a generator changes numbers, not where they are)."""
+    touching = neighbours(width, height, diagonal)
+    free = (1 << (width * height)) - 1
+    for k in cells:
+        free &= ~(1 << k)
+    found: list[tuple[int, int, int, int]] = []
+    for i, p in enumerate(cells):
+        around = steps_from(touching, p, free)
+        found.extend((p, q, _board_steps(width, diagonal, p, q), around[q])
+                     for q in cells[i + 1:])
+    return tuple(found)
+
+
 @lru_cache(maxsize=64)
 def screen(puzzle: ArafPuzzle, reading: Reading) -> dict[tuple[int, int], str]:
     """Return the verdict (one of VERDICTS) of every pair of numbered cells."""
-    touching = neighbours(puzzle.width, puzzle.height, reading.diagonal)
-    cells = numbered_cells(puzzle)
-    free = (1 << len(puzzle.numbers)) - 1
-    for k in cells:
-        free &= ~(1 << k)
+    numbers = {k: n for k, n in enumerate(puzzle.numbers) if n is not None}
     verdicts = {}
-    for i, p in enumerate(cells):
-        around = steps_from(touching, p, free)
-        for q in cells[i + 1:]:
-            lo, hi = reading.window(puzzle.numbers[p], puzzle.numbers[q])
-            if lo > hi:
-                verdicts[p, q] = NO_SIZE
-            elif _board_steps(puzzle.width, reading.diagonal, p, q) > hi - 1:
-                verdicts[p, q] = TOO_FAR
-            elif around[q] > hi - 1:
-                verdicts[p, q] = BLOCKED
-            else:
-                verdicts[p, q] = SURVIVES
+    for p, q, board_steps, around in _geometry(puzzle.width, puzzle.height, reading.diagonal,
+                                               numbered_cells(puzzle)):
+        lo, hi = reading.window(numbers[p], numbers[q])
+        if lo > hi:
+            verdicts[p, q] = NO_SIZE
+        elif board_steps > hi - 1:
+            verdicts[p, q] = TOO_FAR
+        elif around > hi - 1:
+            verdicts[p, q] = BLOCKED
+        else:
+            verdicts[p, q] = SURVIVES
     return verdicts
 
 

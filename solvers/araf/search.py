@@ -12,8 +12,8 @@ branching.
 
 from itertools import islice, product
 
-from solvers.araf.board import ArafPuzzle, cells_of, solution_of
-from solvers.araf.rules import CONTRADICTION, Propagation, tables, within_budget
+from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, solution_of
+from solvers.araf.rules import CONTRADICTION, Propagation, Tables, tables, within_budget
 from solvers.core.results import Count
 
 LOWER = frozenset(("pair", "cell", "ration"))
@@ -36,7 +36,7 @@ class _Search:
         cat = state.tab.cat
         if state.run() == CONTRADICTION or not within_budget(state.tab, state.alive):
             return []
-        alive = _place_forced(cat, state.alive)
+        alive = _place_forced(state.tab, state.alive)
         if alive is None:
             return []
         counts = {k: (cat.cover[k] & alive).bit_count() for k in cells_of(scope)}
@@ -67,34 +67,39 @@ class _Search:
         return found
 
 
-def _place_forced(cat, alive: int) -> int | None:
+def _place_forced(tab: Tables, alive: int) -> int | None:
     """Return `alive` with every room that is alone at a cell placed, to a fixpoint; None when
     a cell is left with no room."""
+    keep = tab.keep
     while True:
         before = alive
-        for here in cat.cover:
+        for here in tab.cat.cover:
             here &= alive
             if not here:
                 return None
             if not here & (here - 1):
-                alive &= ~cat.clash[here.bit_length() - 1] | here
+                alive &= keep[here.bit_length() - 1]
         if alive == before:
             return alive
 
 
 def _parts(cat, alive: int, open_cells: int) -> list[int]:
     """Return the open cells grouped into parts: cells linked by an alive room."""
+    cover = cat.cover
     parts = []
     while open_cells:
         part = frontier = open_cells & -open_cells
+        rest = open_cells & ~part
         while frontier:
             rooms = 0
             for k in cells_of(frontier):
-                rooms |= cat.cover[k] & alive
-            reached = 0
-            for i in cells_of(rooms):
-                reached |= cat.rooms[i]
-            frontier = reached & open_cells & ~part
+                rooms |= cover[k]
+            rooms &= alive
+            frontier = 0
+            for k in cells_of(rest):
+                if cover[k] & rooms:
+                    frontier |= 1 << k
+            rest &= ~frontier
             part |= frontier
         parts.append(part)
         open_cells &= ~part
@@ -123,3 +128,31 @@ def count_ladder(
     """Return the solutions of `puzzle` up to `limit`: propagate `rules` (less search, which is
     this branching itself), then branch, depth first."""
     return exact_cover(Propagation(tables(puzzle), rules & LOWER), limit, max_nodes)
+
+
+CELL_RULES = frozenset(("pair", "cell"))
+
+
+def solution_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> ArafSolution | None:
+    """Return a solution of `puzzle` holding at least one of the catalogue rooms in the room set
+    `rooms`, or None when no solution holds any of them; exact.
+
+    Each room in turn is placed and searched for one solution under the cell rules, stopped at
+    `max_nodes` nodes; a room in no solution is struck off before the next one is tried. The
+    rooms whose search ran out are then searched again under the whole ladder, with no limit.
+    """
+    tab = tables(puzzle)
+    root = Propagation(tab, CELL_RULES)
+    if root.run() == CONTRADICTION:
+        return None
+    alive, unsettled = root.alive, 0  # the cells whose rooms changed since the root's fixpoint
+    for rules, nodes in ((CELL_RULES, max_nodes), (LOWER, None)):
+        for i in cells_of(rooms & alive):
+            state = Propagation(tab, rules, alive & tab.keep[i], tab.reach[i] | unsettled)
+            found = exact_cover(state, 1, nodes)
+            if found.count:
+                return found.solutions[0]
+            if not found.truncated:
+                alive &= ~(1 << i)
+                unsettled |= tab.cat.rooms[i]
+    return None

@@ -40,3 +40,40 @@ def count_by_blocking(
         if solution is not None:
             found.append(solution)
     return Count(len(found), tuple(found), calls, truncated=True)
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    """Reads each solution CP-SAT enumerates and stops the search at `limit`."""
+
+    def __init__(self, read: Callable[[cp_model.CpSolverSolutionCallback], Any],
+                 limit: int) -> None:
+        super().__init__()
+        self.read = read
+        self.limit = limit
+        self.found: list[Any] = []
+
+    def on_solution_callback(self) -> None:
+        self.found.append(self.read(self))
+        if len(self.found) >= self.limit:
+            self.stop_search()
+
+
+def count_by_enumeration(
+    model: cp_model.CpModel,
+    read: Callable[[cp_model.CpSolverSolutionCallback], Any],
+    limit: int,
+) -> Count:
+    """Return the solutions of `model` up to `limit`, enumerated by one CP-SAT search.
+
+    CP-SAT enumerates assignments of every variable, so each variable of `model` must be fixed
+    by the ones `read` turns into the genre's solution value (no free auxiliary variable), or a
+    solution would be counted once per auxiliary assignment. `nodes` is 1 (one solver call); the
+    search runs on one worker, so it is repeatable.
+    """
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.enumerate_all_solutions = True
+    collector = _Collector(read, limit)
+    solver.solve(model, collector)
+    found = collector.found
+    return Count(len(found), tuple(found), 1, truncated=len(found) >= limit)

@@ -6,12 +6,14 @@ white". A number is a linear equality over its neighbours' "not empty" literals.
 rule in its local form: at each lattice point, going round the eight quarters that touch it,
 a maximal block of white quarters must be 2, 4 or 8 long (a corner, a straight edge, the
 inside), so every block of 1, 3, 5, 6 or 7 white quarters between black ones is a forbidden
-clause. Each solution found is blocked by a clause on its white cells' states.
+clause. The solutions are enumerated in one search, not found one solve at a time.
 """
+
+from functools import lru_cache
 
 from ortools.sat.python import cp_model
 
-from solvers.core.cpsat import Reading, count_by_blocking
+from solvers.core.cpsat import count_by_enumeration
 from solvers.core.results import Count
 from solvers.shakashaka.board import BLACK, ShakaPuzzle, ShakaSolution
 
@@ -25,20 +27,22 @@ AROUND = ((-1, 0, W), (-1, 0, S), (0, 0, N), (0, 0, W), (0, -1, E), (0, -1, N), 
 FORBIDDEN_BLOCKS = (1, 3, 5, 6, 7)
 
 
-def _block_clauses(sectors: list) -> list[list]:
-    """Return the clauses forbidding a block of FORBIDDEN_BLOCKS white sectors between black
-    ones; a sector is a literal, or False for a black or off-board quarter."""
+@lru_cache(maxsize=256)
+def _block_clauses(present: tuple[bool, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]],
+                                                       ...]:
+    """Return, for a lattice point whose sectors `present` may be white (the others are black or
+    off the board), each forbidden block as (its sectors, its bounds that may be white): the
+    clause is that a sector of the block is black or a bound is white (cached: few patterns)."""
     clauses = []
     for length in FORBIDDEN_BLOCKS:
         for first in range(8):
-            inside = [sectors[(first + i) % 8] for i in range(length)]
-            bounds = {(first - 1) % 8, (first + length) % 8}
-            if any(lit is False for lit in inside):
+            inside = tuple((first + i) % 8 for i in range(length))
+            if not all(present[t] for t in inside):
                 continue
-            clause = [~lit for lit in inside]
-            clause += [sectors[b] for b in sorted(bounds) if sectors[b] is not False]
-            clauses.append(clause)
-    return clauses
+            bounds = tuple(b for b in sorted({(first - 1) % 8, (first + length) % 8})
+                           if present[b])
+            clauses.append((inside, bounds))
+    return tuple(clauses)
 
 
 def _model(puzzle: ShakaPuzzle):
@@ -66,20 +70,22 @@ def _model(puzzle: ShakaPuzzle):
                 r, c = i + dr, j + dc
                 inside = 0 <= r < h and 0 <= c < w
                 sectors.append(white.get((r * w + c, q), False) if inside else False)
-            for clause in _block_clauses(sectors):
-                model.add_bool_or(clause)
+            present = tuple(sector is not False for sector in sectors)
+            negated = [~sector if sector is not False else False for sector in sectors]
+            for block, bounds in _block_clauses(present):
+                model.add_bool_or([negated[t] for t in block] + [sectors[b] for b in bounds])
     return model, states
 
 
 def count_cpsat(puzzle: ShakaPuzzle, limit: int = 2) -> Count:
-    """Return the solutions up to `limit`; `nodes` counts CP-SAT solve calls."""
+    """Return the solutions up to `limit`, enumerated by one CP-SAT search (the quarter
+    literals follow from the states, so each solution is one assignment); `nodes` is 1."""
     model, states = _model(puzzle)
 
-    def read(solver: cp_model.CpSolver) -> Reading:
+    def read(solver: cp_model.CpSolverSolutionCallback) -> ShakaSolution:
         cells = [BLACK] * (puzzle.width * puzzle.height)
         for k, literals in states.items():
             cells[k] = next(s for s in range(5) if solver.boolean_value(literals[s]))
-        solution = ShakaSolution(puzzle.width, puzzle.height, tuple(cells))
-        return solution, [states[k][cells[k]] for k in states]
+        return ShakaSolution(puzzle.width, puzzle.height, tuple(cells))
 
-    return count_by_blocking(model, read, limit)
+    return count_by_enumeration(model, read, limit)

@@ -10,7 +10,7 @@ from generators.araf import random_rooms, tight_board
 from solvers import get_genre
 from solvers.araf.board import CLOSED, DIAGONAL, STRICT, ArafPuzzle, neighbours
 from solvers.araf.brute import candidate_rooms
-from solvers.araf.catalogue import build, pair_rooms
+from solvers.araf.catalogue import build, catalogue, pair_rooms, same_catalogue
 from solvers.araf.connected import connected_sets
 from solvers.araf.screens import BLOCKED, NO_SIZE, SURVIVES, TOO_FAR, census, screen
 
@@ -116,3 +116,20 @@ def test_equal_and_adjacent_numbers_never_share_a_room_but_do_when_misread_as_cl
     assert ARAF.count(puzzle, 2, "brute").count == 0
     closed = build(puzzle, CLOSED)
     assert {cells.bit_count() for cells in closed.rooms} == {3}  # 2..3 cells, 3 to reach
+
+
+def test_comparing_only_the_pairs_of_a_changed_number_agrees_with_whole_catalogues():
+    rng = random.Random(17)
+    outcomes = {True: 0, False: 0}
+    for _ in range(150):
+        w, h = rng.randint(3, 6), rng.randint(3, 6)
+        numbers, _ = tight_board(rng, w, h, random_rooms(rng, w, h, 5))
+        before = ArafPuzzle(w, h, tuple(numbers))
+        k = rng.choice([k for k, n in enumerate(numbers) if n is not None])
+        numbers[k] = max(1, numbers[k] + rng.choice((-1, 1, 2)))
+        after = ArafPuzzle(w, h, tuple(numbers))
+        first, second = catalogue(before), catalogue(after)
+        same = (first.pairs, first.rooms) == (second.pairs, second.rooms)
+        assert same_catalogue(before, after) == same
+        outcomes[same] += 1
+    assert min(outcomes.values()) >= 10, outcomes

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from generators import GenerationSpec, get_generator
-from generators.araf import random_rooms, second_solution, slack, tight_board
+from generators.araf import random_rooms, second_solution, slack, still_unique, tight_board
 from solvers import get_genre
 from solvers.araf.board import ArafPuzzle, cells_of, neighbours, rooms_of, solution_of
 from solvers.araf.perturbations import (
@@ -136,6 +136,26 @@ def test_second_solution_finds_another_answer_exactly_when_cpsat_counts_two():
             assert other != planted and ARAF.check(puzzle, other) == []
         outcomes[unique] += 1
     assert min(outcomes.values()) >= 10, outcomes
+
+
+def test_a_widening_stays_unique_exactly_when_cpsat_counts_one():
+    rng = random.Random(11)
+    outcomes = {True: 0, False: 0}
+    while min(outcomes.values()) < 10:
+        w, h = rng.randint(3, 5), rng.randint(3, 5)
+        numbers, ends = tight_board(rng, w, h, random_rooms(rng, w, h, 5))
+        before = ArafPuzzle(w, h, tuple(numbers))
+        if ARAF.count(before, 2).count != 1:
+            continue
+        lo_cell, hi_cell = rng.choice(ends)  # widen one window by one step
+        if rng.random() < 0.5 and numbers[lo_cell] > 1:
+            numbers[lo_cell] -= 1
+        else:
+            numbers[hi_cell] += 1
+        after = ArafPuzzle(w, h, tuple(numbers))
+        unique = ARAF.count(after, 2, "cpsat").count == 1
+        assert still_unique(before, after) == unique, ARAF.format(after)
+        outcomes[unique] += 1
 
 
 def test_the_same_seed_makes_the_same_puzzle_and_another_seed_another():
