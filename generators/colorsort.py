@@ -78,7 +78,7 @@ PRESETS = {
 AIM_ROWS: tuple[tuple[str, int, Mapping[str, Any]], ...] = (
     ("medium", 5, {"empty_tubes": 1}),
     ("hard", 6, {"empty_tubes": 1, "duplicate_share": 0.4}),
-    ("expert", 99, {"empty_tubes": 1, "duplicate_share": 1.0}),
+    ("expert", 6, {"empty_tubes": 1, "duplicate_share": 1.0}),
 )
 
 
