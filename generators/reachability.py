@@ -126,7 +126,7 @@ def plan_buckets(genre: str, sizes: Sequence[str], grades: Sequence[str] | None 
     ladder = get_genre(genre).ladder
     claimed = get_generator(genre).grades or ladder
     table = load(genre)
-    buckets = []
+    buckets: list[tuple[str, str]] = []
     for size in sizes:
         reachable = table.reachable(size)
         if reachable is not None and not reachable:
