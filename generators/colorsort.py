@@ -70,22 +70,23 @@ PRESETS = {
 
 
 # The knobs per target grade, within the requested shape (colours x capacity): rows of (grade,
-# most colours, options), the first row of the target grade whose colour limit holds the deal's
-# colours applies (none: the JS defaults). One empty tube instead of two, and colours dealt twice
-# (`duplicate_share` of the colours, rounded), lengthen the shortest sorting and starve random
-# play-outs, lifting a small deal out of easy; a larger deal is medium or hard as it comes
-# (bench/bench_reachability.py).
-AIM_ROWS: tuple[tuple[str, int, Mapping[str, Any]], ...] = (
-    ("medium", 5, {"empty_tubes": 1}),
-    ("hard", 6, {"empty_tubes": 1, "duplicate_share": 0.4}),
-    ("expert", 6, {"empty_tubes": 1, "duplicate_share": 1.0}),
+# most colours, most capacity, options); the first row of the target grade whose limits hold the
+# deal's shape applies (none: the JS defaults). One empty tube instead of two, and colours dealt
+# twice (`duplicate_share` of the colours, rounded), lengthen the shortest sorting and starve
+# random play-outs, lifting a small deal out of easy; a larger deal is medium or hard as it comes,
+# and one empty tube makes most of its deals unsolvable (bench/bench_reachability.py).
+AIM_ROWS: tuple[tuple[str, int, int, Mapping[str, Any]], ...] = (
+    ("medium", 5, 4, {"empty_tubes": 1}),
+    ("hard", 6, 6, {"empty_tubes": 1, "duplicate_share": 0.4}),
+    ("expert", 6, 6, {"empty_tubes": 1, "duplicate_share": 1.0}),
 )
 
 
 def aim(spec: GenerationSpec) -> GenerationSpec:
     """Return `spec` with its target grade's knobs (AIM_ROWS) under its own options."""
-    row = next((options for grade, most, options in AIM_ROWS
-                if grade == spec.grade and spec.width <= most), None)
+    row = next((options for grade, colours, capacity, options in AIM_ROWS
+                if grade == spec.grade and spec.width <= colours and spec.height <= capacity),
+               None)
     return aimed(spec, {spec.grade: row}) if row and spec.grade else spec
 
 
