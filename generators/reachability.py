@@ -116,15 +116,15 @@ def save(table: Table, folder: Path = TABLES) -> Path:
 
 def plan_buckets(genre: str, sizes: Sequence[str], grades: Sequence[str] | None = None,
                  ) -> list[tuple[str, str]]:
-    """Return a build's (size, grade) buckets, sizes as given, grades in ladder order.
+    """Return a build's (size, grade) buckets, sizes as given.
 
-    With `grades` (ladder names), those grades at every size; without, the grades the table says
-    are reachable at each measured size, and what the generator claims (its `grades`, else the
-    whole ladder) at a size the table does not measure. UnreachableError, naming the reachable
-    grades, when a measured size has an asked grade that is not reachable, or none at all.
+    With `grades` (ladder names), those grades in that order at every size; without, in ladder
+    order, the grades the table says are reachable at each measured size, and what the generator
+    claims (its `grades`, else the whole ladder) at a size the table does not measure.
+    UnreachableError, naming the reachable grades, when a measured size has an asked grade that
+    is not reachable, or none at all.
     """
-    ladder = get_genre(genre).ladder
-    claimed = get_generator(genre).grades or ladder
+    claimed = get_generator(genre).grades or get_genre(genre).ladder
     table = load(genre)
     buckets: list[tuple[str, str]] = []
     for size in sizes:
@@ -137,7 +137,7 @@ def plan_buckets(genre: str, sizes: Sequence[str], grades: Sequence[str] | None 
         if missing:
             raise UnreachableError(f"{genre} {size}/{missing[0]} is not reachable; reachable "
                                    f"grades at {size}: {', '.join(reachable or ())}")
-        buckets.extend((size, grade) for grade in ladder if grade in wanted)
+        buckets.extend((size, grade) for grade in wanted)
     return buckets
 
 
