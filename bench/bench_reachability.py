@@ -5,9 +5,11 @@ Run: python bench/bench_reachability.py [--genre G ...] [--seed 20261201] [--max
 [--stop-after 8] [--out DIR] [--size WxH ...]. Each bucket runs attempts as a build does (one
 derived seed each, through the bank's gate: both counters, check, grade) until `stop-after`
 puzzles graded exactly at the bucket's grade, or `max-attempts` attempts: a bucket with no
-graded puzzle by then is unreachable. 100 attempts match a build's default budget per wanted
-puzzle (pipeline/flows.py BUDGET_PER_PUZZLE). One core, in process; the tables record the seed,
-the commit (with "+dirty" when the tree had changes) and the limits they were made with.
+graded puzzle by then is unreachable. A grade the generator does not claim (Generator.grades,
+e.g. Araf's pair and search) is unreachable with 0 attempts, not run. 100 attempts match a
+build's default budget per wanted puzzle (pipeline/flows.py BUDGET_PER_PUZZLE). One core, in
+process; the tables record the seed, the commit (with "+dirty" when the tree had changes) and
+the limits they were made with.
 The sizes are each genre's documented range (SIZES; README, "Reachability").
 """
 
@@ -16,7 +18,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generators.reachability import TABLES, Table, save
+from generators import get_generator
+from generators.reachability import TABLES, Measure, Table, save
 from pipeline.capacity import run_bucket
 from solvers import GENRE_NAMES, get_genre
 
@@ -42,11 +45,14 @@ def commit() -> str:
 def measure(genre: str, sizes: tuple[str, ...], seed: int, max_attempts: int,
             stop_after: int) -> Table:
     """Return the genre's table over `sizes` and its whole ladder, printing each bucket."""
+    claimed = get_generator(genre).grades or get_genre(genre).ladder
     measures = []
     for size in sizes:
         for grade in get_genre(genre).ladder:
-            run = run_bucket(genre, size, grade, stop_after, seed, max_attempts)
-            measure = run.measure()
+            if grade in claimed:
+                measure = run_bucket(genre, size, grade, stop_after, seed, max_attempts).measure()
+            else:
+                measure = Measure(size, grade, 0, 0, 0.0)
             measures.append(measure)
             ms = measure.ms_per_puzzle
             print(f"{genre:<10} {size:>6} {grade:<8} {measure.graded:3d}/{measure.attempts:<4d}"
