@@ -45,6 +45,7 @@ def commit() -> str:
 def measure(genre: str, sizes: tuple[str, ...], seed: int, max_attempts: int,
             stop_after: int) -> Table:
     """Return the genre's table over `sizes` and its whole ladder, printing each bucket."""
+    made_from = commit()  # before measuring: the code this process runs
     claimed = get_generator(genre).grades or get_genre(genre).ladder
     measures = []
     for size in sizes:
@@ -58,7 +59,7 @@ def measure(genre: str, sizes: tuple[str, ...], seed: int, max_attempts: int,
             print(f"{genre:<10} {size:>6} {grade:<8} {measure.graded:3d}/{measure.attempts:<4d}"
                   f" hit {measure.hit_rate:6.1%}  "
                   + (f"{ms:10.1f} ms/graded" if ms else "unreachable"), flush=True)
-    return Table(genre, seed, commit(), max_attempts, stop_after, tuple(measures))
+    return Table(genre, seed, made_from, max_attempts, stop_after, tuple(measures))
 
 
 def main() -> None:
