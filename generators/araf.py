@@ -16,7 +16,7 @@ first by moving numbers inside their rooms (see `repair`).
 
 import random
 
-from generators.core import Candidate, GenerationSpec, Generator
+from generators.core import Aims, Candidate, GenerationSpec, Generator, aimed
 from solvers.araf import GENRE, perturbations
 from solvers.araf.board import (
     STRICT,
@@ -36,6 +36,10 @@ LO, HI = 0, 1
 
 
 DRAWS = 1000
+
+# The knobs per target grade: rooms of at most 4 cells make a tight 8x8 board the cell rule
+# solves about four times as often (bench/bench_reachability.py); ration keeps the defaults.
+AIMS: Aims = {"cell": {"max_room": 4}}
 
 
 def random_rooms(rng: random.Random, width: int, height: int, max_room: int) -> list[int]:
@@ -241,12 +245,14 @@ def slack(puzzle: ArafPuzzle, solution: ArafSolution) -> list[int]:
 def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     """Return a unique puzzle widened to a local maximum from a tight board, or None.
 
-    Options: `max_room` (largest room drawn, default 5), `max_number` (no widening goes past
+    Options (a target grade's AIMS row sets those the spec leaves out): `max_room` (largest
+    room drawn, default 5), `max_number` (no widening goes past
     it, default max_room + 2), `repairs` (tries to make the tight board unique, default 60).
     Without `spec.grade` a widening stays while the puzzle is unique; with it, while that ladder
     level still solves the puzzle, and the attempt returns None unless the result grades exactly
     there. None too when the tight board cannot be repaired or does not keep the property.
     """
+    spec = aimed(spec, AIMS)
     w, h = spec.width, spec.height
     max_room, max_number = limits(spec)
     rooms = random_rooms(rng, w, h, max_room)

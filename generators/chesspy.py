@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generators.core import Candidate, GenerationSpec, Generator, remove_while
+from generators.core import Aims, Candidate, GenerationSpec, Generator, aimed, remove_while
 from solvers.chesspy import GENRE
 from solvers.chesspy.board import (
     BISHOP,
@@ -300,6 +300,22 @@ def default_pieces(width: int, height: int) -> tuple[int, int]:
     return low, max(low, round(width * height / 8))
 
 
+# The knobs per target grade (the grade is the highest rule a run uses). `number`: the sweep gives
+# `board` its turn before `number` looks again, so a board the numbers alone could finish often
+# ends on `board`; fewer pieces (`pieces_scale` of the size's range), no knights and a few
+# numbers put back let `number` finish within its pass. `zero` has no row: the zero rule only
+# takes piece types away from cells, never places a piece, so no board with a piece ends on it.
+AIMS: Aims = {
+    "number": {"pieces_scale": 0.6, "put_back": [2, 5], "knights": "none"},
+}
+
+
+def scaled(pieces: tuple[int, int], scale: float) -> tuple[int, int]:
+    """Return a piece-count range times `scale`, rounded, at least one piece."""
+    low = max(1, round(pieces[0] * scale))
+    return low, max(low, round(pieces[1] * scale))
+
+
 def _range(value, default: tuple[int, int]) -> tuple[int, int]:
     if value is None:
         return default
@@ -311,18 +327,21 @@ def _range(value, default: tuple[int, int]) -> tuple[int, int]:
 
 def recipe_for(spec: GenerationSpec) -> Recipe:
     """Return the Recipe of a bank spec. Options (defaults for bank builds in brackets):
-    pieces   int or [low, high]  [the stage table's range for the size, see default_pieces]
+    pieces   int or [low, high]  [the stage table's range for the size, see default_pieces,
+                                   times pieces_scale [1.0]]
     knights  "none" | "allowed" | "required"   ["allowed"]
     put_back [low, high] removed numbers put back   [[0, 0]: minimal boards]
     steps    [low, high] or None                    [None: any]
     spec.grade, when given, is both the highest rule the removal may lean on and the grade
-    the board must reach exactly; without it any grade is kept.
+    the board must reach exactly, and its AIMS row sets the options the spec leaves out;
+    without it any grade is kept.
     """
-    options = spec.options
+    options = aimed(spec, AIMS).options
     steps = options.get("steps")
+    pieces = scaled(default_pieces(spec.width, spec.height), options.get("pieces_scale", 1.0))
     return Recipe(
         spec.width, spec.height,
-        _range(options.get("pieces"), default_pieces(spec.width, spec.height)),
+        _range(options.get("pieces"), pieces),
         options.get("knights", "allowed"),
         _range(options.get("put_back"), (0, 0)),
         spec.grade or LADDER[-1],

@@ -12,9 +12,11 @@ as bench/bench_colorsort.py prints); `preset_spec` turns one into a GenerationSp
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
+from typing import Any
 
-from generators.core import Candidate, GenerationSpec, Generator
+from generators.core import Candidate, GenerationSpec, Generator, aimed
 from solvers.colorsort import GENRE
 from solvers.colorsort.board import ColorSortPuzzle, from_tubes
 from solvers.colorsort.counters import dfs_exhaustion_proves, dfs_result, optimal_result
@@ -67,14 +69,37 @@ PRESETS = {
 }
 
 
+# The knobs per target grade, within the requested shape (colours x capacity): rows of (grade,
+# most colours, most capacity, options); the first row of the target grade whose limits hold the
+# deal's shape applies (none: the JS defaults). One empty tube instead of two, and colours dealt
+# twice (`duplicate_share` of the colours, rounded), lengthen the shortest sorting and starve
+# random play-outs, lifting a small deal out of easy; a larger deal is medium or hard as it comes,
+# and one empty tube makes most of its deals unsolvable (bench/bench_reachability.py).
+AIM_ROWS: tuple[tuple[str, int, int, Mapping[str, Any]], ...] = (
+    ("medium", 5, 4, {"empty_tubes": 1}),
+    ("hard", 6, 6, {"empty_tubes": 1, "duplicate_share": 0.4}),
+    ("expert", 6, 6, {"empty_tubes": 1, "duplicate_share": 1.0}),
+)
+
+
+def aim(spec: GenerationSpec) -> GenerationSpec:
+    """Return `spec` with its target grade's knobs (AIM_ROWS) under its own options."""
+    row = next((options for grade, colours, capacity, options in AIM_ROWS
+                if grade == spec.grade and spec.width <= colours and spec.height <= capacity),
+               None)
+    return aimed(spec, {spec.grade: row}) if row and spec.grade else spec
+
+
 def preset_spec(name: str, grade: str | None = None) -> GenerationSpec:
     """Return the GenerationSpec of preset `name`, wanting `grade` (None: any)."""
     return PRESETS[name].spec(grade)
 
 
 def shape_of(spec: GenerationSpec) -> DealShape:
-    """Return the deal shape a spec asks for (options default to the JS defaults)."""
-    return DealShape(spec.width, spec.height, spec.options.get("duplicates", 0),
+    """Return the deal shape a spec asks for (options default to the JS defaults; without
+    `duplicates`, `duplicate_share` of the colours, rounded, are dealt twice)."""
+    duplicates = round(spec.options.get("duplicate_share", 0) * spec.width)
+    return DealShape(spec.width, spec.height, spec.options.get("duplicates", duplicates),
                      spec.options.get("empty_tubes", 2))
 
 
@@ -150,13 +175,15 @@ def attempt(rng: random.Random, spec: GenerationSpec) -> Attempt:
 
 
 def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | str:
-    """Deal once: return the kept deal with its shortest solution and measurements, or the
-    reason the deal was thrown away (one of REJECTION_REASONS), so that a bank build, which
-    makes one attempt per seed, counts unsolvable and truncated deals apart.
+    """Deal once (with the target grade's knobs, see AIM_ROWS): return the kept deal with its
+    shortest solution and measurements, or the reason the deal was thrown away (one of
+    REJECTION_REASONS), so that a bank build, which makes one attempt per seed, counts
+    unsolvable and truncated deals apart.
 
     The measurements hold the deal seed and shape (to re-deal with the JS engine), the grading
     measurements and the grade. `attempt` deals until one is kept.
     """
+    spec = aim(spec)
     outcome = attempt(rng, replace(spec, options={**spec.options, "attempts": 1}))
     if outcome.candidate is not None:
         return outcome.candidate

@@ -1,9 +1,10 @@
-"""What every generator shares: its spec, its candidate, and the clue-removal loop."""
+"""What every generator shares: its spec, its candidate, its aim by grade, and the clue-removal
+loop."""
 
 import datetime
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 
@@ -53,6 +54,18 @@ class Generator:
     daily: Callable[[datetime.date], str] | None = None
     grades: tuple[str, ...] | None = None
     boards_per_task: int | None = None
+
+
+Aims = Mapping[str, Mapping[str, Any]]
+"""A generator's knobs per target grade: grade name -> options (the data a generator aims by)."""
+
+
+def aimed(spec: GenerationSpec, aims: Aims) -> GenerationSpec:
+    """Return `spec` with the options its target grade's row of `aims` sets added; an option the
+    spec sets itself wins. A spec with no target, or one `aims` has no row for, comes back as is.
+    Aiming only changes the odds: the puzzle is still graded by the ladder."""
+    row = aims.get(spec.grade) if spec.grade is not None else None
+    return spec if not row else replace(spec, options={**row, **spec.options})
 
 
 def remove_while(

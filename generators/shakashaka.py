@@ -10,7 +10,7 @@ unique (or, with a target rule level, while that level still solves it).
 import random
 from functools import partial
 
-from generators.core import Candidate, GenerationSpec, Generator, remove_while
+from generators.core import Aims, Candidate, GenerationSpec, Generator, aimed, remove_while
 from solvers.shakashaka import GENRE
 from solvers.shakashaka.board import TRIANGLES, ShakaPuzzle, ShakaSolution, neighbours
 from solvers.shakashaka.rules import random_solution
@@ -21,6 +21,16 @@ SAMPLE_NUMBERS = 0.35
 FILLING_NODES = 500
 LAYOUT_ATTEMPTS = 200
 ATTEMPTS = 100
+
+# The knobs per target grade. The low rules (clues, parity) solve a board only where little is
+# white: at black density 0.7 nearly every board drawn is solved by them with all its numbers,
+# at 0.16 none is (bench/bench_reachability.py). Numbers are stripped by the target level in any
+# case (a number goes while that level still solves the puzzle), so the stripping needs no knob.
+AIMS: Aims = {
+    "clues": {"black_density": 0.7},
+    "parity": {"black_density": 0.7},
+    "tips": {"black_density": 0.25},
+}
 
 
 def random_layout(rng: random.Random, width: int, height: int, density: float) -> ShakaPuzzle:
@@ -81,11 +91,13 @@ def _keeps(level: int | None, layout: ShakaPuzzle, numbers: list[int | None]) ->
 def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     """Return a unique puzzle made by stripping numbers from a random board, or None.
 
-    Options: `black_density` (default 0.16). Up to ATTEMPTS boards are drawn until one is unique
-    with all its numbers (solved by the target level, with `spec.grade` a rule level). Without a
-    target, or with "search", a number goes while the puzzle stays unique; with a rule level,
-    while that level still solves it. None when the stripped puzzle does not grade at the target.
+    Options: `black_density` (default 0.16; with a target grade, its AIMS row's). Up to ATTEMPTS
+    boards are drawn until one is unique with all its numbers (solved by the target level, with
+    `spec.grade` a rule level). Without a target, or with "search", a number goes while the
+    puzzle stays unique; with a rule level, while that level still solves it. None when the
+    stripped puzzle does not grade at the target.
     """
+    spec = aimed(spec, AIMS)
     level = None if spec.grade in (None, "search") else GENRE.level_index(spec.grade)
     attempt, start = 0, None
     while start is None and attempt < ATTEMPTS:

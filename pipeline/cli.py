@@ -1,5 +1,5 @@
 """The puzzlebank command line: build | schedule | verify | history | query | export | solve |
-show | daily | gallery | ladder-report.
+show | daily | gallery | ladder-report | grades | bench.
 
 Exit status: 0 done; 1 a build that published nothing (short buckets or failed re-verification,
 report printed); 2 bad arguments or input, including a bank that fails `verify` (one line on
@@ -30,6 +30,8 @@ from pipeline.arguments import (
     whole_arg,
 )
 from pipeline.batches import parse_size
+from pipeline.capacity_cli import add_commands as add_capacity_commands
+from pipeline.capacity_cli import planned_buckets
 from pipeline.server import DEFAULT_PORT, ServerError, local_server
 from pipeline.solving import genre_of_url, read_puzzle
 from solvers import get_genre
@@ -200,6 +202,8 @@ def make_parser() -> Parser:
     report.add_argument("--size", type=size_arg, required=True)
     report.add_argument("--boards", type=count_arg, required=True)
     report.add_argument("--seed", type=seed_arg, default=0)
+
+    add_capacity_commands(command)
     return parser
 
 
@@ -221,13 +225,15 @@ def run_flow(args: argparse.Namespace, name: str, **parameters: Any) -> dict[str
 def build_parameters(args: argparse.Namespace) -> dict[str, Any]:
     """Return build_bank's parameters for the spec options of `build` or `schedule`.
 
-    Checks the genre and the bank name first (UnknownGenreError, InputError).
+    Checks the genre, the grades, that every bucket is reachable (generators/reachability.py)
+    and the bank name first (UnknownGenreError, InputError).
     """
     genre = get_genre(args.genre)
     for grade in args.grade or ():
         if grade not in genre.ladder:
             raise InputError(f"{genre.name} has no grade {grade!r} "
                              f"(grades: {', '.join(genre.ladder)})")
+    planned_buckets(genre.name, args.size, args.grade)
     with bank_errors():
         from banks import BankStore
 

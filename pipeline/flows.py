@@ -27,6 +27,7 @@ from tqdm import tqdm
 
 from banks import BankBusyError, BankError, BankStore, BankWriter, PendingBuild, rows_to_table
 from generators import get_generator
+from generators.reachability import plan_buckets
 from pipeline.admission import verify_rows
 from pipeline.batches import Batch, Planner, parse_size, run_batch
 from pipeline.lifetimes import die_with_parent
@@ -114,8 +115,8 @@ def build_bank(
     commits. The bank's lock is held throughout. `dask` runs the tasks on Dask (see
     task_runner). `advance_seed` adds the number of versions to `seed`, so every build of a
     schedule draws new boards instead of refusing last night's again (the manifest's spec
-    records the seed used). `grades` picks the ladder levels to fill (default: those the genre's
-    generator aims at, else every one).
+    records the seed used). `grades` picks the ladder levels to fill (default: those reachable
+    at each size, see plan_buckets).
     """
     started = time.perf_counter()
     try:
@@ -144,9 +145,9 @@ def build_under_lock(
         seed += 0 if writer.parent is None else writer.parent + 1
     rules, generator = get_genre(genre), get_generator(genre)
     sizes = list(dict.fromkeys("{}x{}".format(*parse_size(size)) for size in sizes))
-    grades = [rules.ladder[rules.level_index(grade)]
-              for grade in grades or generator.grades or rules.ladder]
-    buckets = [(size, grade) for size in sizes for grade in grades]
+    buckets = plan_buckets(genre, sizes, grades and [rules.ladder[rules.level_index(grade)]
+                                                     for grade in grades])
+    grades = list(dict.fromkeys(grade for _, grade in buckets))
     boards_per_task = boards_per_task or generator.boards_per_task or BOARDS_PER_TASK
     if budget is None:
         budget = BUDGET_PER_PUZZLE * per_grade * len(buckets)

@@ -1,0 +1,74 @@
+"""Capacity: what one (size, grade) bucket costs on one core, every attempt paid.
+
+Vocabulary: an *attempt* is one seed through the bank's gate (`admission.admit`: generate, count
+with both counters, check, grade), the seed derived as a build derives it; a *graded* puzzle is
+an admitted one whose grade is the bucket's (any grade when the bucket names none). CPU time is
+the process's (time.process_time), so a busy machine skews it less than wall time.
+`puzzlebank bench` and bench/bench_reachability.py both measure with `run_bucket`.
+"""
+
+import time
+from dataclasses import dataclass
+
+from generators import GenerationSpec
+from generators.reachability import Measure
+from pipeline.admission import admit
+from pipeline.batches import parse_size
+from pipeline.seeds import derive_seed
+
+ANY_GRADE = "any"  # the seed stream of a bucket that names no grade
+
+
+@dataclass(frozen=True)
+class BucketRun:
+    """What `run_bucket` spent: attempts, graded puzzles and CPU seconds."""
+
+    genre: str
+    size: str
+    grade: str | None
+    attempts: int
+    graded: int
+    cpu_seconds: float
+
+    @property
+    def cpu_ms_per_puzzle(self) -> float | None:
+        """Return CPU ms per graded puzzle (None when none was made)."""
+        return 1000 * self.cpu_seconds / self.graded if self.graded else None
+
+    @property
+    def graded_per_second(self) -> float:
+        """Return graded puzzles per CPU second."""
+        return self.graded / self.cpu_seconds if self.cpu_seconds else 0.0
+
+    def measure(self) -> Measure:
+        """Return the run as a reachability measure (it must name a grade)."""
+        assert self.grade is not None
+        return Measure(self.size, self.grade, self.attempts, self.graded,
+                       round(1000 * self.cpu_seconds, 1))
+
+    def as_json(self) -> dict:
+        """Return {"genre", "size", "grade", "puzzles", "attempts", "cpu_ms_per_puzzle",
+        "graded_per_second"}, puzzles being the graded puzzles made."""
+        ms = self.cpu_ms_per_puzzle
+        return {"genre": self.genre, "size": self.size, "grade": self.grade,
+                "puzzles": self.graded, "attempts": self.attempts,
+                "cpu_ms_per_puzzle": ms and round(ms, 3),
+                "graded_per_second": round(self.graded_per_second, 3)}
+
+
+def run_bucket(genre: str, size: str, grade: str | None, puzzles: int, seed: int,
+               max_attempts: int) -> BucketRun:
+    """Return what making `puzzles` graded puzzles of the bucket cost, stopping after
+    `max_attempts` attempts if they are not made by then (the run then says how many were).
+
+    Attempt k gets the seed a build with master `seed` gives board k of the bucket's batch 0.
+    """
+    width, height = parse_size(size)
+    spec = GenerationSpec(width, height, grade)
+    attempts = graded = 0
+    started = time.process_time()
+    while graded < puzzles and attempts < max_attempts:
+        outcome = admit(genre, spec, derive_seed(seed, size, grade or ANY_GRADE, 0, attempts))
+        attempts += 1
+        graded += isinstance(outcome, dict) and outcome["grade"] == (grade or outcome["grade"])
+    return BucketRun(genre, size, grade, attempts, graded, time.process_time() - started)
