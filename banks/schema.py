@@ -4,6 +4,9 @@ A row is a dict of column name -> Python value; a table is a pyarrow.Table with 
 rows sorted by id. size is "WxH" (width x height); measurements is a JSON object stored as text,
 keys sorted, so equal measurements are equal strings. puzzlink, the only nullable column, is
 the puzzle's puzz.link URL, null for a genre that site does not know (schema version 2 added it).
+Schema version 3 added the explanation: trace (the stored steps from the empty board, see
+solvers/core/explain.py) and the difficulty score with its parts: score_rule (the highest rule
+used), score_depth (the dependency depth) and score_applications (JSON text {rule: count}).
 """
 
 import itertools
@@ -15,7 +18,7 @@ import pyarrow.compute as pc
 
 from banks.errors import BankSchemaError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 SCHEMA_VERSION_KEY = b"puzzlebank.schema_version"
 
 COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
@@ -34,6 +37,11 @@ COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
     ("generator_version", pa.string()),
     ("measurements", pa.string()),
     ("puzzlink", pa.string()),
+    ("trace", pa.string()),
+    ("score", pa.int32()),
+    ("score_rule", pa.string()),
+    ("score_depth", pa.int32()),
+    ("score_applications", pa.string()),
 )
 NULLABLE = frozenset({"puzzlink"})
 

@@ -12,6 +12,7 @@ placed. The rooms the catalogue (the pair level) leaves decide some cells before
 from dataclasses import replace
 from functools import cached_property
 
+from solvers.araf import GENRE
 from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, rooms_of
 from solvers.araf.rules import (
     CONTRADICTION,
@@ -24,6 +25,7 @@ from solvers.araf.rules import (
 from solvers.araf.search import LOWER, count_ladder
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.explain import Trace, Weights
+from solvers.core.partial import grid_explainer
 from solvers.core.walk import Contradiction, Place, Said, cell_name, listing, walk
 
 WEIGHTS = Weights(level=(0, 100, 300, 600), per_step={"pair": 0, "cell": 0.5, "ration": 6,
@@ -57,7 +59,7 @@ class ArafBoard:
         numbers = [Place("ration", k, None) for k in self.tab.numbered]
         return [*cells, *numbers, Place("search", None, None)]
 
-    def apply(self, place: Place, alive: int) -> int | None | Contradiction:
+    def apply(self, place: Place, alive: int) -> int | Contradiction | None:
         """Run the place's rule (see the module)."""
         if place.rule == "cell":
             prop = Propagation(self.quiet, CELL, alive, 1 << place.key)
@@ -68,7 +70,7 @@ class ArafBoard:
             return self.ration(place, alive)
         return self.search(alive)
 
-    def ration(self, place: Place, alive: int) -> int | None | Contradiction:
+    def ration(self, place: Place, alive: int) -> int | Contradiction | None:
         """Kill every alive room at the number whose trial placement the rule refutes."""
         if not within_budget(self.tab, alive):
             return Contradiction(place)
@@ -180,3 +182,6 @@ def entails(puzzle: ArafPuzzle, labels: list[str | None], rule: str) -> list[str
     if prop.run() == CONTRADICTION:
         raise PuzzleFormatError("the rules find a contradiction")
     return [board.value(prop.alive, k) for k in range(board.cell_count)]
+
+
+EXPLAINER = grid_explainer(GENRE, WEIGHTS, explain, None, grouped=True)

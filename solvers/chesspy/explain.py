@@ -7,6 +7,7 @@ attack its number (zero, number) or every free cell (board, type); it depends on
 last changed those. A cell's value is its solution-text letter, '.RBN'.
 """
 
+from solvers.chesspy import GENRE
 from solvers.chesspy.board import (
     LETTER,
     PIECE_NAME,
@@ -30,6 +31,7 @@ from solvers.chesspy.rules import (
 from solvers.chesspy.rules import Step as SweepStep
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.explain import Cell, Step, Trace, Weights
+from solvers.core.partial import grid_explainer
 from solvers.core.walk import Contradiction
 
 WEIGHTS = Weights(level=(0, 100, 200, 300),
@@ -53,7 +55,7 @@ def value(ctx: Context, may, k: int) -> str | None:
     if not ctx.free >> k & 1:
         return LETTER[VALUES[0]]
     d = domain(may, k)
-    return LETTER[d] if d in LETTER else None
+    return LETTER.get(d, None)
 
 
 def reads(ctx: Context, step: SweepStep) -> range | list[int]:
@@ -112,3 +114,6 @@ def entails(puzzle: ChesspyPuzzle, cells: list[str | None], rule: str) -> list[s
         raise PuzzleFormatError("the rules find a contradiction")
     return [value(ctx, prop.may, k) for k in range(len(puzzle.numbers))]
 
+
+
+EXPLAINER = grid_explainer(GENRE, WEIGHTS, explain, ".RBN")

@@ -7,10 +7,16 @@ them for the score: parking a run in an empty tube is the move players find hard
 A pour depends on the last pour that touched either of its tubes.
 """
 
-from solvers.colorsort.board import COLOUR_CHARS, ColorSortPuzzle, ColorSortSolution
+from solvers.colorsort.board import (
+    COLOUR_CHARS,
+    ColorSortPuzzle,
+    ColorSortSolution,
+    parse_solution,
+)
 from solvers.colorsort.jsengine import apply_pour, is_solved, pour_info
-from solvers.colorsort.optimal import SOLVABLE, solve_optimal
-from solvers.core.explain import Step, Trace, Weights
+from solvers.colorsort.counters import optimal_result
+from solvers.colorsort.optimal import SOLVABLE, UNSOLVABLE
+from solvers.core.explain import Explainer, Step, Trace, Weights
 from solvers.core.walk import Contradiction
 
 LADDER = ("finish", "gather", "park")
@@ -52,19 +58,19 @@ def sentence(tubes: Tubes, capacity: int, i: int, j: int, left: int) -> str:
 
 
 def explain(puzzle: ColorSortPuzzle, solution: ColorSortSolution | None = None,
-            moves: tuple[tuple[int, int], ...] = (), until_decision: bool = False
+            moves: tuple[tuple[int, int], ...] | None = None, until_decision: bool = False
             ) -> Trace | Contradiction:
     """Return the pours of a shortest sort after the pours `moves` already played; a
     Contradiction when a move is illegal or no sort is left from there (`solution` is unused:
-    the sort is recomputed)."""
-    del solution
-    tubes = play(puzzle, moves)
+    the sort is recomputed from the tubes; every pour is given even with `until_decision`,
+    since a hint tells how many are left)."""
+    del solution, until_decision
+    tubes = play(puzzle, moves or ())
     if isinstance(tubes, int):
         return Contradiction(None)
     if is_solved(tubes, puzzle.capacity):
         return Trace("colorsort", LADDER, ())
-    here = ColorSortPuzzle(puzzle.capacity, tuple(tuple(t) for t in tubes))
-    found = solve_optimal(here)
+    found = optimal_result(ColorSortPuzzle(puzzle.capacity, tuple(tuple(t) for t in tubes)))
     if found.status != SOLVABLE:
         return Contradiction(None)
     steps: list[Step] = []
@@ -76,8 +82,6 @@ def explain(puzzle: ColorSortPuzzle, solution: ColorSortSolution | None = None,
                           sentence(tubes, puzzle.capacity, i, j, left), depends, (i, j)))
         last[i] = last[j] = n
         tubes = apply_pour(tubes, puzzle.capacity, i, j) or tubes
-        if until_decision:
-            break
     return Trace("colorsort", LADDER, tuple(steps))
 
 
@@ -93,7 +97,7 @@ def first_wrong(puzzle: ColorSortPuzzle, moves: tuple[tuple[int, int], ...]) -> 
         tubes = play(puzzle, moves[:n])
         assert not isinstance(tubes, int)
         here = ColorSortPuzzle(puzzle.capacity, tuple(tuple(t) for t in tubes))
-        return solve_optimal(here).status == SOLVABLE
+        return optimal_result(here).status == SOLVABLE
 
     if sortable(len(moves)):
         return None
@@ -102,3 +106,27 @@ def first_wrong(puzzle: ColorSortPuzzle, moves: tuple[tuple[int, int], ...]) -> 
         middle = (low + high) // 2
         low, high = (middle, high) if sortable(middle) else (low, middle)
     return high - 1 if high else 0
+
+
+def read_moves(puzzle: ColorSortPuzzle, text: str) -> tuple[tuple[int, int], ...]:
+    """Return the pours of a --state text "i>j i>j ..." (PuzzleFormatError when bad)."""
+    return parse_solution(text, puzzle).moves
+
+
+def wrong_move(puzzle: ColorSortPuzzle, solution: object,
+               moves: tuple[tuple[int, int], ...]) -> str | None:
+    """Return the name of the first move after which the tubes cannot be sorted, or None."""
+    n = first_wrong(puzzle, moves)
+    return None if n is None else f"move {n + 1} ({moves[n][0]}>{moves[n][1]})"
+
+
+def solve(puzzle: ColorSortPuzzle) -> ColorSortSolution | str:
+    """Return a shortest sort of `puzzle`, or why there is none."""
+    found = optimal_result(puzzle)
+    if found.status == SOLVABLE:
+        return ColorSortSolution(found.moves)
+    return "the tubes cannot be sorted" if found.status == UNSOLVABLE else \
+        "the tubes are too hard to sort here"
+
+
+EXPLAINER = Explainer(WEIGHTS, explain, read_moves, wrong_move, solve)

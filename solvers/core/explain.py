@@ -22,8 +22,9 @@ the hardest rule dominates and the step counts order the puzzles within it.
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 TRACE_VERSION = "t1"
 
@@ -150,3 +151,23 @@ def decode(text: str, ladder: tuple[str, ...]) -> list[StoredStep]:
                 cells[int(k)] = value
         steps.append(StoredStep(ladder[int(rule)], cells, pour))
     return steps
+
+
+@dataclass(frozen=True)
+class Explainer:
+    """A genre's explanations, as `puzzlebank hint` and the bank see them.
+
+    explain(puzzle, solution, partial, until_decision) -> Trace or walk.Contradiction: the
+        steps from `partial` (None: the empty board), stopping after the first decision when
+        asked; `solution` (None: found when needed) decides a search step.
+    read_partial(puzzle, text) -> partial: the --state text (PuzzleFormatError when bad).
+    first_wrong(puzzle, solution, partial) -> None, or the name of the first cell (or move)
+        where `partial` leaves the one solution.
+    solve(puzzle) -> the solution hints lead to, or a sentence saying why there is none.
+    """
+
+    weights: Weights
+    explain: Callable[..., Any]
+    read_partial: Callable[[Any, str], Any]
+    first_wrong: Callable[[Any, Any, Any], str | None]
+    solve: Callable[[Any], Any]

@@ -58,7 +58,7 @@ class Board(Protocol, Generic[State]):
     def places(self) -> Sequence[Place]:
         """Return every place, in ladder order."""
 
-    def apply(self, place: Place, state: State) -> "State | None | Contradiction":
+    def apply(self, place: Place, state: State) -> "State | Contradiction | None":
         """Return the state after the place's rule, None if it narrows nothing."""
 
     def changed(self, before: State, after: State) -> list[int]:

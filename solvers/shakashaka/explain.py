@@ -10,7 +10,9 @@ the puzzle's one solution (every other value leads to none). Cells are named lik
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.explain import Trace, Weights
+from solvers.core.partial import grid_explainer
 from solvers.core.walk import Contradiction, Place, Said, cell_name, listing, walk
+from solvers.shakashaka import GENRE
 from solvers.shakashaka.board import BLACK, STATE_CHAR, ShakaPuzzle, ShakaSolution
 from solvers.shakashaka.propagation import (
     CONTRADICTION,
@@ -62,7 +64,7 @@ class ShakaBoard:
             places.extend(Place(rule, i, cells) for i, cells in points)
         return [*places, Place("search", None, None)]
 
-    def apply(self, place: Place, state: State) -> State | None | Contradiction:
+    def apply(self, place: Place, state: State) -> State | Contradiction | None:
         """Run the place's rule (see the module)."""
         if place.rule == "clues":
             self.scratch.dom = list(state)
@@ -120,7 +122,7 @@ class ShakaBoard:
                    f"The {n} at {where} can get its triangles only from {listing(could)}")
             return Said(f"{why}{': ' + now if now else ''}.", (where,), place.reads)
         if place.rule == "search":
-            (k,) = cells
+            (_k,) = cells
             return Said(f"No rule decides more here; every other choice for {names[0]} leads to "
                         f"no solution: {now}.", (names[0],), None)
         corner = listing([cell_name(*divmod(k, self.width)) for k in place.reads])
@@ -156,3 +158,6 @@ def entails(puzzle: ShakaPuzzle, cells: list[str | None], rule: str) -> list[str
     if prop.run() == CONTRADICTION:
         raise PuzzleFormatError("the rules find a contradiction")
     return [STATE_CHAR[d.bit_length() - 1] if SIZE[d] == 1 else None for d in prop.dom[:-1]]
+
+
+EXPLAINER = grid_explainer(GENRE, WEIGHTS, explain, ".#1234")

@@ -11,7 +11,9 @@ from functools import cached_property
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.explain import Trace, Weights
+from solvers.core.partial import grid_explainer
 from solvers.core.walk import Contradiction, Place, Said, cell_name, listing, walk
+from solvers.slant import GENRE
 from solvers.slant.board import BACK, BOTH, DIAGONAL_CHAR, FWD, SlantPuzzle, SlantSolution
 from solvers.slant.rules import CONTRADICTION, LADDER, Context, Propagation, context
 
@@ -70,7 +72,7 @@ class SlantBoard:
                 prop.assign(k, d)
         return prop
 
-    def apply(self, place: Place, state: State) -> State | None | Contradiction:
+    def apply(self, place: Place, state: State) -> State | Contradiction | None:
         """Run the place's rule (see the module)."""
         if place.rule in ("count", "duet"):
             prop = Propagation(self.cut(place.key), frozenset((place.rule,)), list(state))
@@ -81,7 +83,7 @@ class SlantBoard:
             return self.cycle(place, state)
         return self.probe(place, state)
 
-    def cycle(self, place: Place, state: State) -> State | None | Contradiction:
+    def cycle(self, place: Place, state: State) -> State | Contradiction | None:
         """Decide the first open cell one of whose diagonals would close a loop."""
         base = self.start(state, frozenset(("cycle",)))
         runner = self.start(state, frozenset(("cycle",)))
@@ -93,7 +95,7 @@ class SlantBoard:
                 return (*state[:k], keep, *state[k + 1:])
         return None
 
-    def probe(self, place: Place, state: State) -> State | None | Contradiction:
+    def probe(self, place: Place, state: State) -> State | Contradiction | None:
         """Refute one diagonal of the first open cell where the lower rules can."""
         base = self.start(state, frozenset(LADDER[:-1]))
         if base.failed or base.run() == CONTRADICTION:
@@ -198,3 +200,6 @@ def entails(puzzle: SlantPuzzle, cells: list[str | None], rule: str) -> list[str
     if prop.failed or prop.run() == CONTRADICTION:
         raise PuzzleFormatError("the rules find a contradiction")
     return [DIAGONAL_CHAR.get(d) for d in prop.dom]
+
+
+EXPLAINER = grid_explainer(GENRE, WEIGHTS, explain, "/\\")

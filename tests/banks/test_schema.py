@@ -14,6 +14,7 @@ def test_schema_has_the_bank_columns_in_order_and_carries_its_version():
     assert BANK_SCHEMA.names == [
         "id", "genre", "width", "height", "size", "grade", "grade_level", "steps", "clues",
         "puzzle", "solution", "seed", "generator_version", "measurements", "puzzlink",
+        "trace", "score", "score_rule", "score_depth", "score_applications",
     ]  # fmt: skip
     assert BANK_SCHEMA.field("seed").type == pa.uint64()
     assert BANK_SCHEMA.field("grade_level").type == pa.int16()
