@@ -44,7 +44,7 @@ def test_the_order_and_chunking_of_the_input_rows_do_not_change_the_part_files(
 def test_part_files_carry_the_schema_version_in_parquet_key_value_metadata(store, rows, stage):
     stage(store, "demo", rows(5))
     path = store.version_dir("demo", 1) / "part-00000.parquet"
-    assert pq.read_metadata(path).metadata[b"puzzlebank.schema_version"] == b"2"
+    assert pq.read_metadata(path).metadata[b"puzzlebank.schema_version"] == b"3"
 
 
 def test_the_manifest_records_files_buckets_and_the_parent_version(store, rows, stage, publish):
