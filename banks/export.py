@@ -3,7 +3,8 @@
 The export folder <out>/<bank>/ holds index.json (the bank, its version and its buckets),
 one JSON file per bucket at <genre>/<WxH>/<grade>.json, and bank.parquet (all rows, sorted by id).
 In JSON a seed is a string (JavaScript numbers lose integers past 2^53), measurements and
-score_applications are objects; docs/export.schema.json is the JSON Schema of these files. An export is built in a temp folder and swapped in whole, so no reader sees half of one.
+score_applications are objects; docs/export.schema.json is the JSON Schema of these files.
+An export is built in a temp folder and swapped in whole, so no reader sees half of one.
 """
 
 import json

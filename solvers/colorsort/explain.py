@@ -13,8 +13,8 @@ from solvers.colorsort.board import (
     ColorSortSolution,
     parse_solution,
 )
-from solvers.colorsort.jsengine import apply_pour, is_solved, pour_info
 from solvers.colorsort.counters import optimal_result
+from solvers.colorsort.jsengine import apply_pour, is_solved, pour_info
 from solvers.colorsort.optimal import SOLVABLE, UNSOLVABLE
 from solvers.core.explain import Explainer, Step, Trace, Weights
 from solvers.core.walk import Contradiction
