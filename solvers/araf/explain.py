@@ -36,7 +36,8 @@ CELL = frozenset(("cell",))
 class ArafBoard:
     """An Araf puzzle as the walker sees it (solvers.core.walk.Board)."""
 
-    name, ladder = "araf", LADDER
+    name = "araf"
+    ladder: tuple[str, ...] = LADDER
 
     def __init__(self, puzzle: ArafPuzzle, solution: ArafSolution | None) -> None:
         self.puzzle = puzzle

@@ -11,9 +11,9 @@ anything changed). It stops when no place narrows anything: the trace is `stuck`
 cell is decided then.
 """
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from solvers.core.explain import Cell, Step, Trace
 
@@ -22,11 +22,11 @@ State = TypeVar("State")
 
 @dataclass(frozen=True)
 class Place:
-    """One rule at one place: `key` is the genre's handle for it, `reads` the cells the rule
-    reads there (None: the whole board)."""
+    """One rule at one place: `key` is the genre's handle for it (a clue's index, a tuple of
+    vertices...), `reads` the cells the rule reads there (None: the whole board)."""
 
     rule: str
-    key: Hashable
+    key: Any
     reads: tuple[int, ...] | None
 
 

@@ -40,7 +40,8 @@ State = tuple[int, ...]
 class ShakaBoard:
     """A Shakashaka puzzle as the walker sees it (solvers.core.walk.Board)."""
 
-    name, ladder = "shakashaka", LADDER
+    name = "shakashaka"
+    ladder: tuple[str, ...] = LADDER
 
     def __init__(self, puzzle: ShakaPuzzle, solution: ShakaSolution | None) -> None:
         self.puzzle = puzzle
@@ -121,8 +122,7 @@ class ShakaBoard:
                    f"neighbours are empty" if sure == n else
                    f"The {n} at {where} can get its triangles only from {listing(could)}")
             return Said(f"{why}{': ' + now if now else ''}.", (where,), place.reads)
-        if place.rule == "search":
-            (_k,) = cells
+        if place.rule == "search" or place.reads is None:
             return Said(f"No rule decides more here; every other choice for {names[0]} leads to "
                         f"no solution: {now}.", (names[0],), None)
         corner = listing([cell_name(*divmod(k, self.width)) for k in place.reads])

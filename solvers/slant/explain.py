@@ -31,7 +31,8 @@ def vertex_name(board_width: int, v: int) -> str:
 class SlantBoard:
     """A Slant puzzle as the walker sees it (solvers.core.walk.Board)."""
 
-    name, ladder = "slant", LADDER
+    name = "slant"
+    ladder: tuple[str, ...] = LADDER
 
     def __init__(self, puzzle: SlantPuzzle) -> None:
         self.puzzle = puzzle
@@ -128,7 +129,8 @@ class SlantBoard:
             if on == n:
                 text = f"{clue} already touches {n} diagonals, so {names} point away"
             else:
-                text = f"{clue} needs {n - on} more and only {names} are open, so they point at it"
+                more = f"{n - on} more" if on else str(n)
+                text = f"{clue} needs {more} and only {names} are open, so they point at it"
             return Said(capital(text) + ".", (vertex_name(self.width, v),), place.reads)
         if place.rule == "duet":
             a, b = (vertex_name(self.width, v) for v in place.key)

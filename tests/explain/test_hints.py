@@ -93,7 +93,7 @@ def test_the_json_hint_names_the_rule_the_reason_and_the_cells(capsys):
     assert status == 0
     assert json.loads(out) == {
         "genre": "slant", "rule": "count", "because": ["B1"],
-        "text": "The 2 at B1 needs 2 more and only a1 and b1 are open, so they point at it.",
+        "text": "The 2 at B1 needs 2 and only a1 and b1 are open, so they point at it.",
         "cells": [{"row": 0, "col": 0, "value": "/"}, {"row": 0, "col": 1, "value": "\\"}]}
 
 
