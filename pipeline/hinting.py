@@ -39,7 +39,7 @@ def hint_object(genre_name: str, text: str, state: str | None) -> dict[str, Any]
     trace = explainer.explain(puzzle, solution, partial, True)
     if isinstance(trace, Contradiction):  # the state agrees with the solution: cannot happen
         raise InputError("the state contradicts the puzzle")
-    return hint_of(trace) | {"genre": genre.name}
+    return {"genre": genre.name} | hint_of(trace)
 
 
 def hint_of(trace: Trace) -> dict[str, Any]:

@@ -147,7 +147,7 @@ def explain(puzzle: ShakaPuzzle, solution: ShakaSolution | None = None,
     """Return the trace of `puzzle` from the partial board `cells` (default: the black cells)."""
     if cells is None:
         cells = ["#" if black else None for black in puzzle.black]
-    shown = frozenset(k for k, ch in enumerate(cells) if ch is not None)
+    shown = frozenset(k for k, ch in enumerate(cells) if ch is not None or puzzle.black[k])
     return walk(ShakaBoard(puzzle, solution), read_state(puzzle, cells), shown, until_decision)
 
 

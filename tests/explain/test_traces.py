@@ -91,3 +91,12 @@ def test_the_score_is_deterministic_and_its_median_rises_with_the_grade(name, sa
         assert scores == again
         medians.append(statistics.median(s.value for s in scores))
     assert medians == sorted(medians) and len(set(medians)) == len(medians), medians
+
+
+def test_chesspy_steps_read_as_its_existing_hints_one_for_one(sample):
+    from solvers.chesspy import walkthrough
+
+    explainer = get_explainer("chesspy")
+    for case in sample["chesspy"]:
+        trace = explainer.explain(case.puzzle, case.solution)
+        assert [step.text for step in trace.steps] == walkthrough(case.puzzle)
