@@ -38,6 +38,7 @@ class ArafBoard:
 
     name = "araf"
     ladder: tuple[str, ...] = LADDER
+    opening = "Only the rooms of one pair of numbers can hold {cells}."
 
     def __init__(self, puzzle: ArafPuzzle, solution: ArafSolution | None) -> None:
         self.puzzle = puzzle
@@ -124,7 +125,7 @@ class ArafBoard:
     def say(self, place: Place, before: int, after: int, cells: list[int]) -> Said:
         """Return the sentence of one application."""
         names = listing([self.name_of(k) for k in cells]) if cells else ""
-        joins = f"; so {names} join{'s' * (len(cells) == 1)} a room" if cells else ""
+        joins = f"; now {names} {'is' if len(cells) == 1 else 'are'} settled" if cells else ""
         dead = (before & ~after).bit_count()
         if place.rule == "cell":
             k = place.key

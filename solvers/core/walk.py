@@ -54,6 +54,7 @@ class Board(Protocol, Generic[State]):
     ladder: tuple[str, ...]
     width: int
     cell_count: int
+    opening: str  # the sentence of the first step, "{cells}" standing for the cells' names
 
     def places(self) -> Sequence[Place]:
         """Return every place, in ladder order."""
@@ -87,7 +88,7 @@ def walk(board: Board, state, shown: frozenset[int] = frozenset(),
         cells = tuple(cell_of(board, state, k) for k in first)
         names = tuple(cell_name(k // board.width, k % board.width) for k in first)
         steps.append(Step(board.ladder[0], cells, names,
-                          f"Only one way is left for {listing(list(names))}."))
+                          board.opening.format(cells=listing(list(names)))))
         last.update(dict.fromkeys(first, 0))
         if until_decision:
             return Trace(board.name, board.ladder, tuple(steps))

@@ -42,6 +42,7 @@ class ShakaBoard:
 
     name = "shakashaka"
     ladder: tuple[str, ...] = LADDER
+    opening = "The cells already filled leave only one way for {cells}."
 
     def __init__(self, puzzle: ShakaPuzzle, solution: ShakaSolution | None) -> None:
         self.puzzle = puzzle
@@ -126,10 +127,11 @@ class ShakaBoard:
             return Said(f"No rule decides more here; every other choice for {names[0]} leads to "
                         f"no solution: {now}.", (names[0],), None)
         corner = listing([cell_name(*divmod(k, self.width)) for k in place.reads])
+        where = f"Where {corner} meet" if len(place.reads) > 1 else f"At a corner of {corner}"
         narrowed = now or "the choices left for " + listing(
             [cell_name(*divmod(k, self.width)) for k in self.changed(before, after)]) + " narrow"
-        return Said(f"Where {corner} meet, the {place.rule} rule allows only shapes in which "
-                    f"{narrowed}.", (corner,), place.reads)
+        return Said(f"{where}, the {place.rule} rule allows only shapes in which {narrowed}.",
+                    (corner,), place.reads)
 
 
 def read_state(puzzle: ShakaPuzzle, cells: list[str | None]) -> State:

@@ -33,6 +33,7 @@ class SlantBoard:
 
     name = "slant"
     ladder: tuple[str, ...] = LADDER
+    opening = "The cells already filled leave only one way for {cells}."
 
     def __init__(self, puzzle: SlantPuzzle) -> None:
         self.puzzle = puzzle
