@@ -1,6 +1,6 @@
 """The export ships the trace and the score: every exported file validates against the JSON
 Schema in docs/, a front end's plain-JavaScript replay of every trace reaches the solution, and
-re-verification recomputes the trace and the score."""
+re-verification recomputes the trace and the score, and query filters and sorts by score."""
 
 import json
 import shutil
@@ -10,8 +10,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from banks import export_json
+from banks import export_json, scan, select
 from pipeline.admission import derived_columns, verify_rows
+from pipeline.cli import main
 from pipeline.tracing import explanation_columns
 from solvers import get_genre
 
@@ -40,10 +41,16 @@ def rows(sample) -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def exported(rows, publish_rows, tmp_path_factory) -> Path:
+def published(rows, publish_rows, tmp_path_factory) -> Path:
+    """Return the root of a bank "explained" holding the rows as its version 1."""
     root = tmp_path_factory.mktemp("banks")
     publish_rows(root, "explained", rows)
-    return export_json(root, "explained", tmp_path_factory.mktemp("out"))
+    return root
+
+
+@pytest.fixture(scope="module")
+def exported(published, tmp_path_factory) -> Path:
+    return export_json(published, "explained", tmp_path_factory.mktemp("out"))
 
 
 def exported_files(folder: Path) -> list[Path]:
@@ -84,3 +91,16 @@ def test_reverification_recomputes_the_trace_and_the_score(rows):
     problems = verify_rows([tampered])
     assert len(problems) == 2 and all(p.startswith(slant["id"]) for p in problems)
     assert {p.split(": ")[1].split(" ")[0] for p in problems} == {"score", "trace"}
+
+
+def test_query_filters_by_score_and_sorts_by_it(published, rows, capsys):
+    low, high = 100, 300
+    picked = select(scan(published, "explained"), min_score=low, max_score=high,
+                    by_score=True).collect()
+    wanted = sorted((row["score"], row["id"]) for row in rows if low <= row["score"] <= high)
+    assert list(zip(picked["score"], picked["id"], strict=True)) == wanted and wanted
+    assert main(["query", "explained", "--root", str(published), "--genre", "slant",
+                 "--sort", "score", "--format", "json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert [row["score"] for row in shown] == sorted(row["score"] for row in rows
+                                                     if row["genre"] == "slant")
