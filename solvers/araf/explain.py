@@ -3,8 +3,10 @@
 Vocabulary as in rules.py; a *state* is the alive room set. A cell is decided when all its alive
 rooms belong to one pair; its value is the "r,c" of that pair's first number. Places: the cell
 rule at each cell (the rule's own `cell_rule` with an agenda of that one cell, on tables whose
-follow-up agenda is empty, so it is one application); ration at each number (each alive room
-there tried as the rule tries it: placed, the cell rule run to its fixpoint, the budget checked);
+follow-up agenda is empty, so it is one application); ration, at one number at a time (each
+alive room there refuted as the rule refutes it: by the budget alone, or placed, the cell rule
+run to its fixpoint and the budget checked), the numbers taken in turn from the one after the
+last that fired, as the rule's own sweep goes round;
 search, once the rules below it are at rest: the one solution's room at the first open cell is
 placed. The rooms the catalogue (the pair level) leaves decide some cells before any rule.
 """
@@ -19,6 +21,7 @@ from solvers.araf.rules import (
     LADDER,
     Propagation,
     Tables,
+    budget,
     tables,
     within_budget,
 )
@@ -47,6 +50,8 @@ class ArafBoard:
         self.tab = tables(puzzle)
         self.cat = self.tab.cat
         self.solution = solution
+        self.turn = 0  # the index among the numbers where the next ration sweep starts
+        self.fired_at = -1  # the numbered cell of the last ration step
 
     @cached_property
     def quiet(self) -> Tables:
@@ -56,10 +61,9 @@ class ArafBoard:
                        cover_cells=(0,) * self.cell_count)
 
     def places(self) -> list[Place]:
-        """Return the cell rule at each cell, ration at each number, and search."""
+        """Return the cell rule at each cell, ration, and search."""
         cells = [Place("cell", k, (k,)) for k in range(self.cell_count)]
-        numbers = [Place("ration", k, None) for k in self.tab.numbered]
-        return [*cells, *numbers, Place("search", None, None)]
+        return [*cells, Place("ration", None, None), Place("search", None, None)]
 
     def apply(self, place: Place, alive: int) -> int | Contradiction | None:
         """Run the place's rule (see the module)."""
@@ -73,17 +77,32 @@ class ArafBoard:
         return self.search(alive)
 
     def ration(self, place: Place, alive: int) -> int | Contradiction | None:
-        """Kill every alive room at the number whose trial placement the rule refutes."""
-        if not within_budget(self.tab, alive):
+        """Return the state after the first number, in turn, at which ration kills rooms."""
+        numbered = self.tab.numbered
+        for offset in range(len(numbered)):
+            turn = (self.turn + offset) % len(numbered)
+            after = self.refute(place, numbered[turn], alive)
+            if after is not None:
+                self.turn, self.fired_at = turn, numbered[turn]
+                return after
+        return None
+
+    def refute(self, place: Place, k: int, alive: int) -> int | Contradiction | None:
+        """Kill every alive room at the number that the rule refutes: by the budget of the state
+        alone (no trial needed), or by its trial placement."""
+        ledger = budget(self.tab, alive)
+        if ledger is None or not ledger.holds():
             return Contradiction(place)
         start = alive
-        for i in cells_of(self.cat.cover[place.key] & alive):
+        for i in cells_of(self.cat.cover[k] & alive):
             if alive & self.cat.clash[i] == 1 << i:
                 continue  # placed already
-            trial = Propagation(self.tab, CELL, alive).placed(i)
-            if trial.run() == CONTRADICTION or not within_budget(self.tab, trial.alive, True):
-                alive &= ~(1 << i)
-        if not self.cat.cover[place.key] & alive:
+            if not ledger.refutes(self.cat.rooms[i], *self.tab.room_numbers[i]):
+                trial = Propagation(self.tab, CELL, alive).placed(i)
+                if trial.run() != CONTRADICTION and within_budget(self.tab, trial.alive, True):
+                    continue
+            alive &= ~(1 << i)
+        if not self.cat.cover[k] & alive:
             return Contradiction(place)
         return None if alive == start else alive
 
@@ -141,9 +160,9 @@ class ArafBoard:
             return Said(f"{why[0].upper()}{why[1:]} ({dead} rooms go){joins}.", (what,),
                         place.reads)
         if place.rule == "ration":
-            return Said(f"At {self.number(place.key)}, {dead} rooms would leave the other "
+            return Said(f"At {self.number(self.fired_at)}, {dead} rooms would leave the other "
                         f"numbers too many or too few cells, or end in a contradiction{joins}.",
-                        (self.number(place.key),), None)
+                        (self.number(self.fired_at),), None)
         return Said(f"No rule decides more here; every other room for {names.split(',')[0]} "
                     f"leads to no solution{joins}.", (names,), None)
 
