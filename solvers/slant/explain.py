@@ -42,6 +42,7 @@ class SlantBoard:
         self.ctx = context(puzzle)
         self.geo = self.ctx.geo
         self._cut: dict[tuple[int, ...], Context] = {}
+        self.probe_from = 0  # the cell where the next probe starts looking
 
     @cached_property
     def clued(self) -> tuple[int, ...]:
@@ -98,17 +99,21 @@ class SlantBoard:
         return None
 
     def probe(self, place: Place, state: State) -> State | Contradiction | None:
-        """Refute one diagonal of the first open cell where the lower rules can."""
+        """Refute one diagonal of the first open cell, from the last probed on (wrapping round,
+        as the rule's own probe goes), where the lower rules can."""
         base = self.start(state, frozenset(LADDER[:-1]))
         if base.failed or base.run() == CONTRADICTION:
             return Contradiction(place)
-        for k, d in enumerate(base.dom):
-            if d != BOTH:
+        cells = len(base.dom)
+        for offset in range(cells):
+            k = (self.probe_from + offset) % cells
+            if base.dom[k] != BOTH:
                 continue
             refuted = sum(x for x in (FWD, BACK) if base.trial(k, x).run() == CONTRADICTION)
             if refuted == BOTH:
                 return Contradiction(place)
             if refuted:
+                self.probe_from = k
                 return (*state[:k], BOTH ^ refuted, *state[k + 1:])
         return None
 
