@@ -88,10 +88,12 @@ class SlantBoard:
 
     def cycle(self, place: Place, state: State) -> State | Contradiction | None:
         """Decide the first open cell one of whose diagonals would close a loop."""
-        base = self.start(state, frozenset(("cycle",)))
         runner = self.start(state, frozenset(("cycle",)))
-        if base.failed or runner.run() == CONTRADICTION:
+        if runner.failed or runner.run() == CONTRADICTION:
             return Contradiction(place)
+        if runner.dom == list(state):
+            return None
+        base = self.start(state, frozenset(("cycle",)))
         for k in (k for k, d in enumerate(state) if d == BOTH and runner.dom[k] != BOTH):
             keep = runner.dom[k]
             if base.trial(k, BOTH ^ keep).failed:
