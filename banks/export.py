@@ -2,8 +2,9 @@
 
 The export folder <out>/<bank>/ holds index.json (the bank, its version and its buckets),
 one JSON file per bucket at <genre>/<WxH>/<grade>.json, and bank.parquet (all rows, sorted by id).
-In JSON a seed is a string (JavaScript numbers lose integers past 2^53) and measurements is an
-object. An export is built in a temp folder and swapped in whole, so no reader sees half of one.
+In JSON a seed is a string (JavaScript numbers lose integers past 2^53), measurements and
+score_applications are objects; docs/export.schema.json is the JSON Schema of these files.
+An export is built in a temp folder and swapped in whole, so no reader sees half of one.
 """
 
 import json
@@ -34,6 +35,11 @@ PUZZLE_FIELDS = (
     "generator_version",
     "measurements",
     "puzzlink",
+    "trace",
+    "score",
+    "score_rule",
+    "score_depth",
+    "score_applications",
     "build",
 )
 
@@ -111,10 +117,12 @@ def write_export(table: pa.Table, snapshot: Snapshot, folder: Path) -> None:
 
 
 def puzzle_json(row: dict[str, Any]) -> dict[str, Any]:
-    """Return a row as a puzzle object of a bucket file: seed as a string, measurements parsed."""
+    """Return a row as a puzzle object of a bucket file: seed as a string, measurements and
+    score_applications parsed."""
     puzzle = {name: row[name] for name in PUZZLE_FIELDS}
     puzzle["seed"] = str(row["seed"])
     puzzle["measurements"] = json.loads(row["measurements"])
+    puzzle["score_applications"] = json.loads(row["score_applications"])
     return puzzle
 
 

@@ -45,14 +45,23 @@ def select(
     genre: str | None = None,
     size: str | None = None,
     grade: str | None = None,
+    min_score: int | None = None,
+    max_score: int | None = None,
+    by_score: bool = False,
 ) -> pl.LazyFrame:
-    """Return the rows of `frame` matching every filter given (size as "WxH", e.g. "7x7")."""
+    """Return the rows of `frame` matching every filter given (size as "WxH", e.g. "7x7";
+    a score between min_score and max_score, both included), ordered by (score, id) when
+    `by_score`, else as they come."""
     if size is not None and not SIZE_RE.fullmatch(size):
         raise BankError(f"size {size!r} is not WxH, e.g. '7x7'")
     for column, wanted in (("genre", genre), ("size", size), ("grade", grade)):
         if wanted is not None:
             frame = frame.filter(pl.col(column) == wanted)
-    return frame
+    if min_score is not None:
+        frame = frame.filter(pl.col("score") >= min_score)
+    if max_score is not None:
+        frame = frame.filter(pl.col("score") <= max_score)
+    return frame.sort(["score", "id"]) if by_score else frame
 
 
 def daily(

@@ -8,6 +8,9 @@ has no unsigned integer type; measurements is a JSON object stored as text, keys
 measurements are equal strings. puzzlink, the only nullable column, is the puzzle's puzz.link
 URL, null for a genre that site does not know. Schema version 3 made banks Delta tables (seed
 became decimal, `build` was added).
+Schema version 3 also added the explanation: trace (the stored steps from the empty board, see
+solvers/core/explain.py) and the difficulty score with its parts: score_rule (the highest rule
+used), score_depth (the dependency depth) and score_applications (JSON text {rule: count}).
 """
 
 import itertools
@@ -39,6 +42,11 @@ ROW_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
     ("generator_version", pa.string()),
     ("measurements", pa.string()),
     ("puzzlink", pa.string()),
+    ("trace", pa.string()),
+    ("score", pa.int32()),
+    ("score_rule", pa.string()),
+    ("score_depth", pa.int32()),
+    ("score_applications", pa.string()),
 )
 COLUMNS = (*ROW_COLUMNS, ("build", pa.int64()))
 NULLABLE = frozenset({"puzzlink"})

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from generators import Candidate, GenerationSpec, get_generator
+from pipeline.tracing import explanation_columns
 from solvers import get_genre
 from solvers.core import GRADED, Genre, Grade, PuzzleFormatError, UnknownGenreError
 
@@ -43,7 +44,10 @@ def admit(genre_name: str, spec: GenerationSpec, seed: int) -> dict[str, Any] | 
     reason = rejection(genre, candidate.puzzle, candidate.solution, grade)
     if reason:
         return reason
-    return derived_columns(genre, candidate.puzzle, candidate.solution, grade) | {
+    explained = explanation_columns(genre, candidate.puzzle, candidate.solution)
+    if isinstance(explained, str):
+        return explained
+    return derived_columns(genre, candidate.puzzle, candidate.solution, grade) | explained | {
         "seed": seed,
         "generator_version": generator.version,
         "measurements": json.dumps(candidate.measurements, sort_keys=True, separators=(",", ":")),
@@ -97,7 +101,8 @@ def verify_rows(rows: Iterable[dict[str, Any]]) -> list[str]:
     """Return the problems found by re-admitting bank rows, each line naming its row id.
 
     Every row's puzzle and solution are parsed from their texts, recounted with both counters,
-    rechecked and regraded, and the columns `derived_columns` gives are recomputed and compared;
+    rechecked and regraded, and the columns `derived_columns` and `explanation_columns` give
+    (the trace and the score among them) are recomputed and compared;
     an id seen twice is a problem too. An empty list means every row passed.
     """
     problems: list[str] = []
@@ -123,6 +128,11 @@ def row_problems(row: dict[str, Any]) -> list[str]:
     reason = rejection(genre, puzzle, solution, grade)
     problems = [f"fails admission: {reason}"] if reason else []
     recomputed = derived_columns(genre, puzzle, solution, grade)
+    explained = explanation_columns(genre, puzzle, solution)
+    if isinstance(explained, str):
+        problems.append(f"fails admission: {explained}")
+    else:
+        recomputed |= explained
     problems.extend(
         f"{column} is {row[column]!r}, recomputed {value!r}"
         for column, value in recomputed.items()

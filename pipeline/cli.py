@@ -1,5 +1,5 @@
 """The puzzlebank command line: build | schedule | verify | history | query | export | solve |
-show | daily | gallery | ladder-report | grades | bench.
+show | daily | gallery | ladder-report | grades | bench | hint.
 
 Exit status: 0 done; 1 a build that published nothing (short buckets or failed re-verification,
 report printed); 2 bad arguments or input, including a bank that fails `verify` (one line on
@@ -39,7 +39,7 @@ from solvers.core import Genre, PuzzleFormatError, UnknownGenreError
 from solvers.core.puzzlink import looks_like_url
 
 DEFAULT_ROOT = os.environ.get("PUZZLEBANK_ROOT", "puzzlebank-data")
-TABLE_COLUMNS = ("id", "genre", "size", "grade", "steps", "clues", "puzzle")
+TABLE_COLUMNS = ("id", "genre", "size", "grade", "steps", "score", "clues", "puzzle")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -148,6 +148,9 @@ def make_parser() -> Parser:
     query.add_argument("--genre")
     query.add_argument("--size", type=size_arg)
     query.add_argument("--grade")
+    query.add_argument("--min-score", type=whole_arg, help="only rows scoring at least this")
+    query.add_argument("--max-score", type=whole_arg, help="only rows scoring at most this")
+    query.add_argument("--sort", choices=("score",), help="order the rows by difficulty score")
     query.add_argument("--limit", type=count_arg)
     version_options(query)
     query.add_argument("--build", type=whole_arg, help="only the rows that build (version) added")
@@ -195,6 +198,13 @@ def make_parser() -> Parser:
     deal.add_argument("--empty", type=whole_arg, default=2)
     deal.add_argument("--node-limit", type=count_arg, default=20000)
     deal.add_argument("--json", action="store_true", help="print the JSON object (the default)")
+
+    hint = command("hint", cmd_hint, "the next deduction from a partial state, with its reason")
+    hint.add_argument("genre", metavar="GENRE")
+    hint.add_argument("text", metavar="TEXT", help="a puzzle text or puzz.link URL")
+    hint.add_argument("--state", metavar="PARTIAL", help="the solution text with '?' for open "
+                      "cells (Araf: room labels or '?'; Color Sort: the pours played so far)")
+    hint.add_argument("--json", action="store_true", help="print one JSON object")
 
     report = command("ladder-report", cmd_ladder_report,
                      "print the incremental and ablation tables of a genre's ladder")
@@ -362,7 +372,9 @@ def cmd_query(args: argparse.Namespace) -> int:
 
     with bank_errors():
         frame = select(scan(args.root, args.bank, args.version, args.build),
-                       genre=args.genre, size=args.size, grade=args.grade)
+                       genre=args.genre, size=args.size, grade=args.grade,
+                       min_score=args.min_score, max_score=args.max_score,
+                       by_score=args.sort == "score")
         rows = (frame.head(args.limit) if args.limit else frame).collect()
     if args.format == "csv":
         sys.stdout.write(rows.write_csv())
@@ -525,6 +537,15 @@ def cmd_colorsort_deal(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise InputError(f"colorsort-deal: {error}") from None
     print(json.dumps(view))
+    return 0
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    """Print the next step from a state (pipeline/hinting.py); 2 when the state is wrong."""
+    from pipeline.hinting import hint_object, hint_text
+
+    hint = hint_object(args.genre, args.text, args.state)
+    print(json.dumps(hint) if args.json else hint_text(hint))
     return 0
 
 

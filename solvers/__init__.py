@@ -3,6 +3,7 @@
 import importlib
 
 from solvers.core import Genre, UnknownGenreError
+from solvers.core.explain import Explainer
 
 _GENRE_MODULES = {
     "slant": "solvers.slant",
@@ -19,3 +20,10 @@ def get_genre(name: str) -> Genre:
     if name not in _GENRE_MODULES:
         raise UnknownGenreError(name, GENRE_NAMES)
     return importlib.import_module(_GENRE_MODULES[name]).GENRE
+
+
+def get_explainer(name: str) -> Explainer:
+    """Return the Explainer of the genre called `name`; UnknownGenreError if there is none."""
+    if name not in _GENRE_MODULES:
+        raise UnknownGenreError(name, GENRE_NAMES)
+    return importlib.import_module(_GENRE_MODULES[name] + ".explain").EXPLAINER

@@ -42,6 +42,11 @@ def make_rows(n: int, start: int = 0, genres: tuple[str, ...] = ("slant", "araf"
                 "generator_version": "synthetic-1",
                 "measurements": {"tries": i % 5, "ratio": i / 8, "name": f"m{i}"},
                 "puzzlink": None if i % 3 else f"https://puzz.link/p?gokigen/{width}/{height}/z{i}",
+                "trace": f"t1|0:0=/;{level}:1=\\",
+                "score": 100 * level + i % 11,
+                "score_rule": grade,
+                "score_depth": 2,
+                "score_applications": f'{{"{grade}":{1 + i % 3}}}',
             }
         )
     return rows

@@ -6,7 +6,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import banks.export
-from banks import BankError, export_json
+from banks import SCHEMA_VERSION, BankError, export_json
 
 
 def test_seeds_are_strings_that_round_trip_a_uint64_past_2_to_the_63(
@@ -33,7 +33,7 @@ def test_the_index_lists_every_bucket_and_each_file_holds_its_puzzles_sorted(
     publish(store, "demo", given)
     folder = export_json(store.root, "demo", tmp_path / "out")
     index = json.loads((folder / "index.json").read_text())
-    assert (index["bank"], index["version"], index["schema_version"]) == ("demo", 0, 3)
+    assert (index["bank"], index["version"], index["schema_version"]) == ("demo", 0, SCHEMA_VERSION)
     assert index["rows"] == 40
     assert sum(bucket["count"] for bucket in index["buckets"]) == 40
     for bucket in index["buckets"]:

@@ -13,7 +13,8 @@ from banks.errors import BankSchemaError
 def test_schema_has_the_bank_columns_in_order_and_carries_its_version():
     assert BANK_SCHEMA.names == [
         "id", "genre", "width", "height", "size", "grade", "grade_level", "steps", "clues",
-        "puzzle", "solution", "seed", "generator_version", "measurements", "puzzlink", "build",
+        "puzzle", "solution", "seed", "generator_version", "measurements", "puzzlink",
+        "trace", "score", "score_rule", "score_depth", "score_applications", "build",
     ]  # fmt: skip
     assert ROW_SCHEMA.names == BANK_SCHEMA.names[:-1]
     assert BANK_SCHEMA.field("seed").type == pa.decimal128(20, 0)

@@ -158,7 +158,7 @@ def test_query_filters_and_prints_a_table_with_a_header(cli, published):
     run = cli("query", "small", "--root", root, "--grade", "cycle", "--size", "4x4")
     lines = run.out.splitlines()
     assert run.status == 0
-    assert lines[0].split() == ["id", "genre", "size", "grade", "steps", "clues", "puzzle"]
+    assert lines[0].split() == ["id", "genre", "size", "grade", "steps", "score", "clues", "puzzle"]
     assert sorted(line.split()[0] for line in lines[1:]) == sorted(
         row["id"] for row in rows if row["grade"] == "cycle")
 
