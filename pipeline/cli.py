@@ -63,6 +63,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("puzzlebank: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader of stdout went away (`puzzlebank query ... | head`)
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except (InputError, PuzzleFormatError, UnknownGenreError, ServerError) as error:
         complain(str(error) or type(error).__name__)
         return 2
@@ -224,8 +228,13 @@ def make_parser() -> Parser:
 
 
 def run_flow(args: argparse.Namespace, name: str, **parameters: Any) -> dict[str, Any]:
-    """Run the flow called `name` of pipeline.flows against a local server; return its result."""
-    os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
+    """Run the flow called `name` of pipeline.flows against a local server; return its result.
+
+    Prefect's console shows only CRITICAL records (unless PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL
+    says otherwise), in this process and its workers: a failed task or flow logs its traceback
+    at ERROR, which stays in the run's logs on the server, while the exception comes back here
+    and `main` prints its one line (an unexpected one still ends in Python's traceback)."""
+    os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "CRITICAL")
     with bank_errors(), local_server(args.root, args.port):
         from pipeline import flows
 
