@@ -70,7 +70,8 @@ def parse(text: str) -> ColorSortPuzzle:
         raise PuzzleFormatError(f"capacity {head!r} is not a positive whole number")
     capacity = int(head)
     if capacity > MAX_CAPACITY:
-        raise PuzzleFormatError(f"capacity {capacity} is over {MAX_CAPACITY}")
+        raise PuzzleFormatError(f"capacity {capacity} is over {MAX_CAPACITY}, the most a "
+                                "colorsort tube holds")
     tubes = []
     texts = body.split(",")
     if len(texts) > MAX_TUBES:
