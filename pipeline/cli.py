@@ -628,5 +628,9 @@ def cmd_ladder_report(args: argparse.Namespace) -> int:
 
     check_size(get_genre(args.genre), args.size)
     width, height = parse_size(args.size)
-    print(measure(args.genre, width, height, args.boards, args.seed).format())
+    try:
+        report = measure(args.genre, width, height, args.boards, args.seed)
+    except ValueError as error:  # the generator draws no board of that size
+        raise InputError(f"ladder-report: {error}") from None
+    print(report.format())
     return 0

@@ -54,3 +54,10 @@ def test_a_root_that_is_a_file_is_refused_before_any_work(cli, tmp_path):
     run = cli(*BUILD, "--root", tmp_path / "file" / "banks")
     assert run.status == 2 and run.one_error_line()
     assert "cannot write in the root" in run.err and "Not a directory" in run.err
+
+
+def test_a_ladder_report_of_a_size_the_generator_cannot_draw_is_one_line(cli):
+    """Found by the fuzz suite: Shakashaka's sampler finds no 2x2 layout with a filling."""
+    run = cli("ladder-report", "shakashaka", "--size", "2x2", "--boards", "1")
+    assert run.status == 2 and run.one_error_line()
+    assert "ladder-report: no 2x2 layout with a filling" in run.err
