@@ -581,7 +581,7 @@ def bank_row(bank: str, prefix: str, root: str, version: int | None) -> dict[str
         rows = (scan(root, bank, version).filter(pl.col("id").str.starts_with(prefix))
                 .head(2).collect().to_dicts())
     if not rows:
-        raise InputError(f"bank {bank!r} has no row whose id starts with {prefix}")
+        raise InputError(f"bank {bank!r} has no puzzle whose id starts with {prefix}")
     if len(rows) > 1:
         raise InputError(f"the id prefix {prefix} is ambiguous in bank {bank!r} (rows "
                          f"{rows[0]['id']}, {rows[1]['id']}, ...); give more digits")

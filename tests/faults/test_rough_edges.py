@@ -68,7 +68,7 @@ def test_show_says_no_row_for_a_prefix_no_id_has(cli, bank):
         row["id"].startswith(p) for row in rows))
     run = cli("show", "faults", missing, "--root", root)
     assert run.status == 2 and run.one_error_line()
-    assert f"no row whose id starts with {missing}" in run.err
+    assert f"has no puzzle whose id starts with {missing}" in run.err
 
 
 def test_show_says_ambiguous_for_a_prefix_two_ids_share(cli, tmp_path, bank, publish_rows):
