@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from solvers import GENRE_NAMES
 
-FAST = 12
+FAST = 25
 LONG = 400
 SIZES = ("2x2", "3x3", "4x4", "3x2", "0x3", "200x200", "4by4", "x", "")
 
