@@ -1,7 +1,8 @@
 """The command line's argument handling: a Parser whose errors are one-line InputErrors, and the
-argparse types that check and normalise each kind of value (a size, a count, a seed, a --dask
-choice, a cron string, a time zone, a date). An argparse type raises ArgumentTypeError, which
-the Parser turns into the one line the user sees."""
+argparse types that check and normalise each kind of value (a size, a count, a worker count, a
+port, a bank name, a seed, a --dask choice, a cron string, a time zone, a date). An argparse type
+raises ArgumentTypeError, which the Parser turns into the one line the user sees; a value is
+echoed as an excerpt (solvers/core/excerpt.py), never whole."""
 
 import argparse
 import datetime
@@ -9,6 +10,12 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from pipeline.batches import parse_size
+from solvers.core.excerpt import excerpt
+
+MAX_COUNT = 10**9  # the largest count an option takes (--per-grade, --budget, --limit...)
+MAX_WORKERS = 256
+MAX_BANK_NAME = 100  # characters: a bank's folder and its versions' paths stay well inside
+# the file system's 255-character names
 
 
 class InputError(Exception):
@@ -46,26 +53,54 @@ def size_arg(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def number_in(text: str, least: int, most: int) -> int:
+    """Return the whole number `text` writes (ASCII digits) when least <= it <= most; else
+    ArgumentTypeError saying what was expected."""
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdecimal()) or not least <= int(digits) <= most:
+        raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a whole number from {least} "
+                                         f"to {most}")
+    return int(digits)
+
+
 def whole_arg(text: str) -> int:
-    """argparse type: a whole number >= 0."""
-    if not text.strip().isdecimal():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 0")
-    return int(text)
+    """argparse type: a whole number from 0 to MAX_COUNT."""
+    return number_in(text, 0, MAX_COUNT)
 
 
 def count_arg(text: str) -> int:
-    """argparse type: a whole number >= 1."""
-    if not text.strip().isdecimal() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
-    return int(text)
+    """argparse type: a whole number from 1 to MAX_COUNT."""
+    return number_in(text, 1, MAX_COUNT)
+
+
+def workers_arg(text: str) -> int:
+    """argparse type: a number of worker processes, 1 to MAX_WORKERS."""
+    return number_in(text, 1, MAX_WORKERS)
+
+
+def port_arg(text: str) -> int:
+    """argparse type: a TCP port, 1 to 65535."""
+    return number_in(text, 1, 65535)
+
+
+def bank_arg(text: str) -> str:
+    """argparse type: a bank name of at most MAX_BANK_NAME characters (the bank store checks
+    which characters it may hold)."""
+    if len(text) > MAX_BANK_NAME:
+        raise argparse.ArgumentTypeError(f"bank name {excerpt(text)} is longer than "
+                                         f"{MAX_BANK_NAME} characters")
+    return text
 
 
 def seed_arg(text: str) -> int:
-    """argparse type: an integer seed."""
+    """argparse type: an integer seed, -2**63 to 2**64 - 1."""
     try:
-        return int(text)
+        seed = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"seed {text!r} is not an integer") from None
+        raise argparse.ArgumentTypeError(f"seed {excerpt(text)} is not an integer") from None
+    if not -(2**63) <= seed < 2**64:
+        raise argparse.ArgumentTypeError(f"seed {excerpt(text)} is not within -2**63..2**64-1")
+    return seed
 
 
 def dask_arg(text: str) -> str:
@@ -103,4 +138,4 @@ def date_arg(text: str) -> datetime.date:
     try:
         return datetime.date.fromisoformat(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD)") from None
+        raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a date (YYYY-MM-DD)") from None

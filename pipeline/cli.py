@@ -1,18 +1,24 @@
-"""The puzzlebank command line: build | schedule | verify | history | query | export | solve |
-show | daily | gallery | ladder-report | grades | bench | hint.
+"""The puzzlebank command line: build, verify and read puzzle banks; solve, draw and explain
+puzzles; measure what the generators reach.
 
-Exit status: 0 done; 1 a build that published nothing (short buckets or failed re-verification,
-report printed); 2 bad arguments or input, including a bank that fails `verify` (one line on
-stderr, never a traceback); 130 interrupted. Heavy imports wait for the command that needs them:
-Prefect only for build, schedule and verify (after the local server is up), banks/polars only
-for bank commands. The parser class and the argument types are in pipeline/arguments.py.
+Exit status (the README's table): 0 done; 1 a build that published nothing (short buckets or
+failed re-verification, report printed); 2 bad arguments or input, or an expected failure (a
+bank that fails `verify`, a missing bank, an unwritable root, a full disk): one line on stderr,
+written by `complain`, never a traceback; 130 interrupted. Heavy imports wait for the command
+that needs them: Prefect only for build, schedule and verify (after the local server is up),
+banks/polars only for bank commands. The parser class and the argument types are in
+pipeline/arguments.py.
 """
 
 import argparse
 import contextlib
+import importlib.metadata
 import json
 import os
+import shlex
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -20,26 +26,34 @@ from typing import Any
 from pipeline.arguments import (
     InputError,
     Parser,
+    bank_arg,
     count_arg,
     cron_arg,
     dask_arg,
     date_arg,
+    port_arg,
     seed_arg,
     size_arg,
     timezone_arg,
     whole_arg,
+    workers_arg,
 )
 from pipeline.batches import parse_size
 from pipeline.capacity_cli import add_commands as add_capacity_commands
 from pipeline.capacity_cli import planned_buckets
 from pipeline.server import DEFAULT_PORT, ServerError, local_server
 from pipeline.solving import genre_of_url, read_puzzle
-from solvers import get_genre
+from solvers import GENRE_NAMES, get_genre
 from solvers.core import Genre, PuzzleFormatError, UnknownGenreError
+from solvers.core.excerpt import clip, escape, excerpt
 from solvers.core.puzzlink import looks_like_url
 
 DEFAULT_ROOT = os.environ.get("PUZZLEBANK_ROOT", "puzzlebank-data")
 TABLE_COLUMNS = ("id", "genre", "size", "grade", "steps", "score", "clues", "puzzle")
+MAX_LINE = 240  # characters of an error line, whatever it quotes
+MAX_FILE = 64 * 2**20  # bytes `solve --file` reads
+ID_DIGITS = 20  # hex digits of a bank row's id
+MIN_PREFIX = 6  # hex digits of an id prefix `show BANK PREFIX` takes
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -52,14 +66,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("puzzlebank: interrupted", file=sys.stderr)
         return 130
-    except (InputError, PuzzleFormatError, UnknownGenreError, ServerError, OSError) as error:
-        print(f"puzzlebank: {one_line(error)}", file=sys.stderr)
+    except BrokenPipeError:  # the reader of stdout went away (`puzzlebank query ... | head`)
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except (InputError, PuzzleFormatError, UnknownGenreError, ServerError) as error:
+        complain(str(error) or type(error).__name__)
+        return 2
+    except OSError as error:
+        complain(os_error_text(error))
         return 2
 
 
-def one_line(error: BaseException) -> str:
-    """Return the error's message on one line."""
-    return " ".join(str(error).split()) or type(error).__name__
+def complain(message: str) -> None:
+    """Print `message` as the one error line every failure gives: "puzzlebank: ...", with its
+    whitespace runs made single spaces, control characters escaped and at most MAX_LINE
+    characters (an input it quotes should already be an excerpt)."""
+    line = escape(" ".join(message.split()))
+    print(f"puzzlebank: {clip(line, MAX_LINE)}", file=sys.stderr, flush=True)
+
+
+def os_error_text(error: OSError) -> str:
+    """Return what went wrong with a file as one line: its reason, then the file's name as an
+    excerpt (e.g. "No space left on device: '/srv/banks/demo/v0002/part-0.parquet'")."""
+    reason = error.strerror or str(error) or type(error).__name__
+    names = [str(name) for name in (error.filename, error.filename2) if name is not None]
+    return reason + "".join(f": {excerpt(name)}" for name in names)
 
 
 @contextlib.contextmanager
@@ -75,7 +107,9 @@ def bank_errors() -> Iterator[None]:
 
 def make_parser() -> Parser:
     """Return the parser of every command; each sets `run` to its command function."""
-    parser = Parser(prog="puzzlebank", description=__doc__.splitlines()[0])
+    parser = Parser(prog="puzzlebank", description=__doc__.splitlines()[0].removesuffix("."))
+    parser.add_argument("--version", action="version",
+                        version=f"puzzlebank {importlib.metadata.version('puzzlebank')}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name: str, run: Any, help_text: str) -> Parser:
@@ -84,7 +118,7 @@ def make_parser() -> Parser:
         return sub
 
     def bank_options(sub: Parser) -> None:
-        sub.add_argument("bank", metavar="BANK")
+        sub.add_argument("bank", metavar="BANK", type=bank_arg)
         sub.add_argument("--root", default=DEFAULT_ROOT, help="folder of the banks")
 
     def version_options(sub: Parser) -> None:
@@ -92,8 +126,8 @@ def make_parser() -> Parser:
                          help="read the bank as it was at this version (default: the latest)")
 
     def flow_options(sub: Parser) -> None:
-        sub.add_argument("--workers", type=count_arg, default=1, help="worker processes")
-        sub.add_argument("--port", type=count_arg, default=DEFAULT_PORT,
+        sub.add_argument("--workers", type=workers_arg, default=1, help="worker processes")
+        sub.add_argument("--port", type=port_arg, default=DEFAULT_PORT,
                          help="port of the local Prefect server to use or start")
         sub.add_argument("--dask", type=dask_arg, metavar="local[:N]|tcp://HOST:PORT",
                          help="run the tasks on a Dask LocalCluster of N workers, or a cluster")
@@ -168,8 +202,11 @@ def make_parser() -> Parser:
     solve.add_argument("--json", action="store_true", help="one JSON object per line")
 
     show = command("show", cmd_show, "draw a puzzle, and its solution, as text or as SVG")
-    show.add_argument("genre", metavar="GENRE|BANK")
-    show.add_argument("text", metavar="TEXT|ID", help="a puzzle text, or a bank row's id")
+    show.add_argument("genre", metavar="GENRE|BANK|URL",
+                      help="a genre, a bank, or a puzz.link URL (then no TEXT)")
+    show.add_argument("text", metavar="TEXT|ID", nargs="?",
+                      help=f"a puzzle text, or a bank row's id (or its first {MIN_PREFIX}+ "
+                           "hex digits)")
     shown = show.add_mutually_exclusive_group()
     shown.add_argument("--solution", help="a solution text to draw in")
     shown.add_argument("--solve", action="store_true",
@@ -221,8 +258,13 @@ def make_parser() -> Parser:
 
 
 def run_flow(args: argparse.Namespace, name: str, **parameters: Any) -> dict[str, Any]:
-    """Run the flow called `name` of pipeline.flows against a local server; return its result."""
-    os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
+    """Run the flow called `name` of pipeline.flows against a local server; return its result.
+
+    Prefect's console shows only CRITICAL records (unless PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL
+    says otherwise), in this process and its workers: a failed task or flow logs its traceback
+    at ERROR, which stays in the run's logs on the server, while the exception comes back here
+    and `main` prints its one line (an unexpected one still ends in Python's traceback)."""
+    os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "CRITICAL")
     with bank_errors(), local_server(args.root, args.port):
         from pipeline import flows
 
@@ -235,19 +277,21 @@ def run_flow(args: argparse.Namespace, name: str, **parameters: Any) -> dict[str
 def build_parameters(args: argparse.Namespace) -> dict[str, Any]:
     """Return build_bank's parameters for the spec options of `build` or `schedule`.
 
-    Checks the genre, the grades, that every bucket is reachable (generators/reachability.py)
-    and the bank name first (UnknownGenreError, InputError).
+    Checks the genre, the grades, the sizes against the genre's limits, that every bucket is
+    reachable (generators/reachability.py), the bank name and that the root can be written first
+    (UnknownGenreError, InputError, OSError).
     """
     genre = get_genre(args.genre)
     for grade in args.grade or ():
-        if grade not in genre.ladder:
-            raise InputError(f"{genre.name} has no grade {grade!r} "
-                             f"(grades: {', '.join(genre.ladder)})")
+        check_grade(genre, grade)
+    for size in args.size:
+        check_size(genre, size)
     planned_buckets(genre.name, args.size, args.grade)
     with bank_errors():
         from banks import BankStore
 
         BankStore(args.root).latest(args.bank)
+    check_writable(Path(args.root))
     tuning = {"boards_per_task": args.boards_per_task, "batches_per_round": args.batches_per_round,
               "dask": args.dask, "grades": args.grade and list(dict.fromkeys(args.grade))}
     return {"bank": args.bank, "genre": args.genre, "sizes": args.size,
@@ -267,6 +311,52 @@ def refuse_if_busy(root: str, bank: str) -> None:
     if pid is not None:
         who = f"pid {pid}" if pid else "another process"
         raise InputError(f"bank {bank!r} is being built by {who}; wait for it or pass --wait")
+
+
+def check_grade(genre: Genre, grade: str) -> None:
+    """Raise InputError when `grade` is no level of the genre's ladder."""
+    if grade not in genre.ladder:
+        raise InputError(f"{genre.name} has no grade {excerpt(grade)} "
+                         f"(grades: {', '.join(genre.ladder)})")
+
+
+def check_size(genre: Genre, size: str) -> None:
+    """Raise InputError when a "WxH" size is past the genre's limits."""
+    problem = genre.limits and genre.limits.size_problem(*parse_size(size))
+    if problem:
+        raise InputError(problem)
+
+
+def check_writable(root: Path) -> None:
+    """Make the root folder if it is missing and write a scratch file in it; InputError in one
+    line when either fails (a read-only file system, a root that is a file, no permission)."""
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=root):
+            pass
+    except OSError as error:
+        raise InputError(f"cannot write in the root {excerpt(str(root))}: "
+                         f"{error.strerror or error}") from None
+
+
+def own_command() -> str:
+    """Return the shell word that runs this program again: "puzzlebank" when that name on PATH
+    is this very script, else the script's absolute path (.venv/bin/puzzlebank when the venv
+    is not activated, as after the README's install)."""
+    script = Path(sys.argv[0])
+    if script.name != "puzzlebank" or not script.is_file():
+        script = Path(sys.executable).parent / "puzzlebank"  # run in process, or by python -m
+    if not script.is_file():
+        return "puzzlebank"
+    found = shutil.which("puzzlebank")
+    if found and Path(found).resolve() == script.resolve():
+        return "puzzlebank"
+    return shlex.quote(str(script.absolute()))
+
+
+def query_hint(bank: str, root: str) -> str:
+    """Return the command that prints the first rows of a bank: what a build ends with."""
+    return f"{own_command()} query {shlex.quote(bank)} --root {shlex.quote(root)} --limit 10"
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -301,7 +391,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     if result["status"] == PUBLISHED:
         print(f"bank at {Path(args.root).resolve() / args.bank} (a Delta table; build "
               f"{result['build_id']} is version {result['version']})")
-        print(f"query it: puzzlebank query {args.bank} --root {args.root} --limit 10")
+        print(f"query it: {query_hint(args.bank, args.root)}")
         return 0
     if result["short"] and not args.allow_short:
         print("nothing written: raise --budget, or pass --allow-short to publish a short bank",
@@ -370,6 +460,13 @@ def cmd_query(args: argparse.Namespace) -> int:
     CSV."""
     from banks import scan, select
 
+    if args.genre is not None:
+        genre = get_genre(args.genre)
+        if args.grade is not None:
+            check_grade(genre, args.grade)
+    elif args.grade is not None and all(args.grade not in get_genre(name).ladder
+                                        for name in GENRE_NAMES):
+        raise InputError(f"no genre has a grade {excerpt(args.grade)}")
     with bank_errors():
         frame = select(scan(args.root, args.bank, args.version, args.build),
                        genre=args.genre, size=args.size, grade=args.grade,
@@ -419,11 +516,28 @@ def puzzle_texts(args: argparse.Namespace) -> list[str]:
     """Return the puzzle texts of `solve`: the TEXT arguments, then the lines of --file."""
     texts = list(args.texts)
     if args.file:
-        lines = sys.stdin.read() if args.file == "-" else Path(args.file).read_text()
+        lines = read_lines(args.file)
         texts.extend(line.strip() for line in lines.splitlines() if line.strip())
     if not texts:
         raise InputError("solve: give puzzle texts as arguments or with --file")
     return texts
+
+
+def read_lines(name: str) -> str:
+    """Return the text of file `name` ('-' for stdin); InputError when it is over MAX_FILE bytes
+    or not UTF-8 text."""
+    if name == "-":
+        data = sys.stdin.buffer.read(MAX_FILE + 1)
+    else:
+        with open(name, "rb") as file:
+            data = file.read(MAX_FILE + 1)
+    if len(data) > MAX_FILE:
+        raise InputError(f"--file {excerpt(name)} is over {MAX_FILE // 2**20} MB")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(f"--file {excerpt(name)} is not UTF-8 text (byte "
+                         f"0x{data[error.start]:02x} at offset {error.start})") from None
 
 
 def solve_genre(args: argparse.Namespace) -> Genre:
@@ -452,7 +566,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(report), flush=True)
         elif "error" in report:
-            print(f"puzzlebank: {report_text(genre, report)}", file=sys.stderr, flush=True)
+            complain(report_text(genre, report))
         else:
             print(report_text(genre, report) + "\n", flush=True)
     if failed and args.json:
@@ -461,19 +575,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    """Draw a puzzle, with the given solution or (--solve) its unique one, as text or (--svg)
-    as an SVG picture written to a file. GENRE TEXT draws a puzzle text; BANK ID (an id is 20
-    hex digits) draws a bank row, and its --solve draws the row's own solution."""
-    row = bank_row(args.genre, args.text, args.root, args.version) if is_row_id(args.text) else None
-    genre = get_genre(row["genre"] if row else args.genre)
-    puzzle = genre.parse(row["puzzle"]) if row else read_puzzle(genre, args.text)
+    """Draw a puzzle, with the given solution or (--solve) the one `solve` reports, as text or
+    (--svg) as an SVG picture written to a file. GENRE TEXT draws a puzzle text, a puzz.link URL
+    alone the URL's puzzle; BANK ID draws a bank row (ID: its 20 hex digits, or a prefix of at
+    least MIN_PREFIX of them that no other row shares), and its --solve the row's own solution."""
+    from pipeline.solving import drawn_count
+
+    genre, puzzle, stored = shown_puzzle(args)
     solution = None
     if args.solution:
         solution = genre.parse_solution(args.solution, puzzle)
-    elif args.solve and row:
-        solution = genre.parse_solution(row["solution"], puzzle)
+    elif args.solve and stored is not None:
+        solution = genre.parse_solution(stored, puzzle)
     elif args.solve:
-        found = genre.count(puzzle, limit=2)
+        found = drawn_count(genre, puzzle)
         if found.count != 1:
             raise InputError(f"the puzzle has {'no' if not found.count else 'several'} "
                              f"solutions; nothing to draw in")
@@ -488,21 +603,52 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def shown_puzzle(args: argparse.Namespace) -> tuple[Genre, Any, str | None]:
+    """Return (genre, puzzle, the bank row's solution text or None) that `show` draws: from
+    GENRE TEXT, a puzz.link URL alone, or BANK ID (see cmd_show)."""
+    if args.text is None:
+        if not looks_like_url(args.genre):
+            raise InputError("show: give GENRE TEXT, BANK ID, or a puzz.link URL alone")
+        genre = genre_of_url(args.genre)
+        return genre, read_puzzle(genre, args.genre), None
+    if args.genre in GENRE_NAMES and not is_row_id(args.text):
+        genre = get_genre(args.genre)
+        return genre, read_puzzle(genre, args.text), None
+    if not is_id_prefix(args.text):
+        raise InputError(f"show: {excerpt(args.genre)} is not a genre ({', '.join(GENRE_NAMES)}) "
+                         f"and {excerpt(args.text)} is not a bank row's id ({MIN_PREFIX} to "
+                         f"{ID_DIGITS} hex digits)")
+    row = bank_row(args.genre, args.text, args.root, args.version)
+    genre = get_genre(row["genre"])
+    return genre, genre.parse(row["puzzle"]), row["solution"]
+
+
+def is_id_prefix(text: str) -> bool:
+    """Return whether `text` is written like a bank row's id or its start: MIN_PREFIX to
+    ID_DIGITS lowercase hex digits."""
+    return MIN_PREFIX <= len(text) <= ID_DIGITS and set(text) <= set("0123456789abcdef")
+
+
 def is_row_id(text: str) -> bool:
-    """Return whether `text` is written like a bank row's id: 20 lowercase hex digits."""
-    return len(text) == 20 and set(text) <= set("0123456789abcdef")
+    """Return whether `text` is written like a whole bank row's id: ID_DIGITS hex digits."""
+    return len(text) == ID_DIGITS and is_id_prefix(text)
 
 
-def bank_row(bank: str, row_id: str, root: str, version: int | None) -> dict[str, Any]:
-    """Return the row `row_id` of the bank as of `version` (the latest when None)."""
+def bank_row(bank: str, prefix: str, root: str, version: int | None) -> dict[str, Any]:
+    """Return the row of the bank as of `version` (the latest when None) whose id starts with
+    `prefix`; InputError when no row's does, or more than one's."""
     import polars as pl
 
     from banks import scan
 
     with bank_errors():
-        rows = scan(root, bank, version).filter(pl.col("id") == row_id).collect().to_dicts()
+        rows = (scan(root, bank, version).filter(pl.col("id").str.starts_with(prefix))
+                .head(2).collect().to_dicts())
     if not rows:
-        raise InputError(f"bank {bank!r} has no puzzle {row_id}")
+        raise InputError(f"bank {bank!r} has no puzzle whose id starts with {prefix}")
+    if len(rows) > 1:
+        raise InputError(f"the id prefix {prefix} is ambiguous in bank {bank!r} (rows "
+                         f"{rows[0]['id']}, {rows[1]['id']}, ...); give more digits")
     return rows[0]
 
 
@@ -553,7 +699,11 @@ def cmd_ladder_report(args: argparse.Namespace) -> int:
     """Print the ladder report of a genre on sampled boards of one size."""
     from generators.ladder_report import measure
 
-    get_genre(args.genre)
+    check_size(get_genre(args.genre), args.size)
     width, height = parse_size(args.size)
-    print(measure(args.genre, width, height, args.boards, args.seed).format())
+    try:
+        report = measure(args.genre, width, height, args.boards, args.seed)
+    except ValueError as error:  # the generator draws no board of that size
+        raise InputError(f"ladder-report: {error}") from None
+    print(report.format())
     return 0

@@ -3,15 +3,18 @@
 A *report* is the dict `solve --json` prints: {"genre", "puzzle" (canonical text), "counts":
 {"ladder": n, "cpsat": n}, "solution" (canonical text or None), "grade" (name or None),
 "grade_level" (int or None), "steps"}, counts capped at COUNT_CAP (= that many or more); a text
-that does not parse gives {"puzzle", "error"} instead. The second count is by the genre's
-independent engine and carries its name ("cpsat" for the genres that have one). A text may also be
-a puzz.link URL of the genre (see read_puzzle).
+that does not parse gives {"puzzle" (clipped to 80 characters), "error"} instead. The solution
+is the independent engine's when both find one (the same one for a unique puzzle; for Color
+Sort the optimal solver's shortest pours), the one `show --solve` draws. The second count is by
+the genre's independent engine and carries its name ("cpsat" for the genres that have one). A
+text may also be a puzz.link URL of the genre (see read_puzzle).
 """
 
 from typing import Any
 
 from solvers import GENRE_NAMES, get_genre
-from solvers.core import GRADED, Genre, PuzzleFormatError
+from solvers.core import GRADED, Count, Genre, PuzzleFormatError
+from solvers.core.excerpt import clip, excerpt
 from solvers.core.puzzlink import looks_like_url, split_url
 
 COUNT_CAP = 2
@@ -43,7 +46,7 @@ def solve_report(genre: Genre, text: str) -> dict[str, Any]:
     try:
         puzzle = read_puzzle(genre, text)
     except PuzzleFormatError as error:
-        return {"puzzle": text, "error": str(error)}
+        return {"puzzle": clip(text), "error": str(error)}
     ladder = genre.count(puzzle, limit=COUNT_CAP, engine="ladder")
     independent = genre.count(puzzle, limit=COUNT_CAP, engine=genre.independent)
     grade = genre.grade(puzzle)
@@ -54,7 +57,7 @@ def solve_report(genre: Genre, text: str) -> dict[str, Any]:
         "puzzle": genre.format(puzzle),
         "counts": {"ladder": min(ladder.count, COUNT_CAP),
                    genre.independent: min(independent.count, COUNT_CAP)},
-        "solution": genre.format_solution(ladder.solutions[0]) if unique else None,
+        "solution": genre.format_solution(independent.solutions[0]) if unique else None,
         "grade": grade.name if graded else None,
         "grade_level": grade.level if graded else None,
         "steps": grade.steps,
@@ -65,14 +68,27 @@ def json_report(genre: Genre, text: str) -> dict[str, Any]:
     """Return what `solve --json` prints for one text: the genre's own view where it has one
     (a genre whose answer is not a count, like Color Sort's solvability), else `solve_report`."""
     if genre.solve_view is not None and not looks_like_url(text):
-        return genre.solve_view(text)
+        report = genre.solve_view(text)
+        return report | {"puzzle": clip(text)} if "error" in report else report
     return solve_report(genre, text)
+
+
+def drawn_count(genre: Genre, puzzle: Any) -> Count:
+    """Return the count whose one solution `show --solve` draws, the solution `solve` reports:
+    the independent engine's, unless it finds none and the ladder finds one (Color Sort: the
+    optimal solver's shortest pours, else, where it gave up, the DFS's)."""
+    found = genre.count(puzzle, limit=COUNT_CAP, engine=genre.independent)
+    if found.count == 0:
+        ladder = genre.count(puzzle, limit=COUNT_CAP, engine="ladder")
+        if ladder.count == 1:
+            return ladder
+    return found
 
 
 def report_text(genre: Genre, report: dict[str, Any]) -> str:
     """Return a report as lines for the terminal: the counts, the grade and a drawing."""
     if "error" in report:
-        return f"{report['puzzle']}: does not parse: {report['error']}"
+        return f"{excerpt(report['puzzle'])}: does not parse: {report['error']}"
     counts = ", ".join(f"{engine} {n}+" if n >= COUNT_CAP else f"{engine} {n}"
                        for engine, n in report["counts"].items())
     grade = (f"{report['grade']} (level {report['grade_level']}, {report['steps']} steps)"

@@ -29,4 +29,5 @@ GENRE = Genre(
     picture=picture,
     puzzlink=PUZZLINK,
     independent="cpsat",
+    limits=board.LIMITS,
 )

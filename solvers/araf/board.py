@@ -12,6 +12,7 @@ from functools import cache
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.grid import dihedral_images
+from solvers.core.limits import Limits
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ def _tokens(text: str) -> list[list[str]]:
     """Return the rows of a text split into tokens; PuzzleFormatError on a ragged grid."""
     if not isinstance(text, str):
         raise PuzzleFormatError(f"expected text, got {type(text).__name__}")
-    stripped = text.strip()
+    stripped = LIMITS.check_text(text).strip()
     if not stripped:
         raise PuzzleFormatError("empty text")
     rows = [row.split(" ") for row in stripped.split(",")]
@@ -100,6 +101,7 @@ def _tokens(text: str) -> list[list[str]]:
 
 
 MAX_DIGITS = 9
+LIMITS = Limits("araf", 40, 40, 65536)  # 1600 tokens of up to MAX_DIGITS digits, separated
 
 
 def _positive(token: str) -> int | None:
@@ -113,6 +115,7 @@ def _positive(token: str) -> int | None:
 def parse(text: str) -> ArafPuzzle:
     """Return the puzzle of a canonical text: H rows of W tokens, '.' or a positive integer."""
     rows = _tokens(text)
+    LIMITS.check_size(len(rows[0]), len(rows))
     numbers: list[int | None] = []
     for r, row in enumerate(rows):
         for c, token in enumerate(row):

@@ -41,6 +41,7 @@ GENRE = Genre(
     picture=picture,
     independent="cpsat",
     grade_with=grade,
+    limits=board.LIMITS,
 )
 
 __all__ = ["GENRE", "hint", "walkthrough"]

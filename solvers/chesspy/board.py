@@ -16,6 +16,7 @@ from functools import cache
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.grid import check_alphabet, image_texts, join_rows, split_rows
+from solvers.core.limits import Limits
 
 EMPTY, ROOK, BISHOP, KNIGHT = 1, 2, 4, 8
 PIECES = (ROOK, BISHOP, KNIGHT)
@@ -24,6 +25,7 @@ LETTER = {EMPTY: ".", ROOK: "R", BISHOP: "B", KNIGHT: "N"}
 PIECE_OF_LETTER = {letter: value for value, letter in LETTER.items()}
 PIECE_NAME = {ROOK: "rook", BISHOP: "bishop", KNIGHT: "knight"}
 MAX_WIDTH = 26  # columns are named A..Z
+LIMITS = Limits("chesspy", MAX_WIDTH, 26, 1024)  # 26 rows of 27 characters and the inventory
 
 _INVENTORY = re.compile(r"R(\d+)B(\d+)N(\d+):")
 
@@ -114,15 +116,18 @@ def parse(text: str) -> ChesspyPuzzle:
     """Return the puzzle of a canonical text: 'R<n>B<n>N<n>:' then H rows of W chars '0'-'9' '.'."""
     if not isinstance(text, str):
         raise PuzzleFormatError(f"expected text, got {type(text).__name__}")
-    text = text.strip()
+    text = LIMITS.check_text(text).strip()
     match = _INVENTORY.match(text)
     if match is None:
         raise PuzzleFormatError("expected the inventory 'R<n>B<n>N<n>:' before the grid")
     inventory = (int(match[1]), int(match[2]), int(match[3]))
     rows = split_rows(text[match.end():])
+    if not rows[0]:
+        raise PuzzleFormatError("a row needs at least one cell", row=0)
     if len(rows[0]) > MAX_WIDTH:
         raise PuzzleFormatError(f"at most {MAX_WIDTH} columns (named A..Z), "
                                 f"found {len(rows[0])}")
+    LIMITS.check_size(len(rows[0]), len(rows))
     check_alphabet(rows, ".0123456789", "number or '.'")
     numbers = tuple(None if ch == "." else int(ch) for row in rows for ch in row)
     return ChesspyPuzzle(len(rows[0]), len(rows), inventory, numbers)
@@ -138,7 +143,7 @@ def format(puzzle: ChesspyPuzzle) -> str:
 
 def parse_solution(text: str, puzzle: ChesspyPuzzle) -> ChesspySolution:
     """Return the solution of a canonical text: H rows of W chars '.', 'R', 'B' or 'N'."""
-    rows = split_rows(text, height=puzzle.height, width=puzzle.width)
+    rows = split_rows(LIMITS.check_text(text), height=puzzle.height, width=puzzle.width)
     check_alphabet(rows, ".RBN", "piece letter or '.'")
     cells = tuple(PIECE_OF_LETTER[ch] for row in rows for ch in row)
     return ChesspySolution(puzzle.width, puzzle.height, cells)

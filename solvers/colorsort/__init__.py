@@ -42,4 +42,5 @@ GENRE = Genre(
     independent="optimal",
     grade_with=grade,
     solve_view=solve_view,
+    limits=board.LIMITS,
 )

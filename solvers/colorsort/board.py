@@ -13,11 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solvers.core.errors import PuzzleFormatError
+from solvers.core.limits import Limits
 
 COLOUR_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
 CHAR_COLOUR = {ch: c for c, ch in enumerate(COLOUR_CHARS)}
 CAPACITY_PATTERN = re.compile(r"[1-9][0-9]*")
 MAX_CAPACITY = 64
+MAX_TUBES = 2 * len(COLOUR_CHARS) + 8  # every colour twice, and empty tubes to pour into
+LIMITS = Limits("colorsort", len(COLOUR_CHARS), MAX_CAPACITY, 8192, unit="colours x capacity")
 POUR_PATTERN = re.compile(r"(0|[1-9][0-9]*)>(0|[1-9][0-9]*)")
 
 Tube = tuple[int, ...]
@@ -57,7 +60,7 @@ def parse(text: str) -> ColorSortPuzzle:
     """Return the puzzle of a canonical text "<capacity>:<tube>,<tube>,..." (see the module)."""
     if not isinstance(text, str):
         raise PuzzleFormatError(f"expected text, got {type(text).__name__}")
-    text = text.strip()
+    text = LIMITS.check_text(text).strip()
     if not text:
         raise PuzzleFormatError("empty text")
     head, colon, body = text.partition(":")
@@ -67,9 +70,14 @@ def parse(text: str) -> ColorSortPuzzle:
         raise PuzzleFormatError(f"capacity {head!r} is not a positive whole number")
     capacity = int(head)
     if capacity > MAX_CAPACITY:
-        raise PuzzleFormatError(f"capacity {capacity} is over {MAX_CAPACITY}")
+        raise PuzzleFormatError(f"capacity {capacity} is over {MAX_CAPACITY}, the most a "
+                                "colorsort tube holds")
     tubes = []
-    for t, chars in enumerate(body.split(",")):
+    texts = body.split(",")
+    if len(texts) > MAX_TUBES:
+        raise PuzzleFormatError(f"a colorsort deal has at most {MAX_TUBES} tubes "
+                                f"(this one has {len(texts)})")
+    for t, chars in enumerate(texts):
         for k, ch in enumerate(chars):
             if ch not in CHAR_COLOUR:
                 raise PuzzleFormatError(f"{ch!r} is not a colour (expected one of 0-9a-z)",
@@ -93,7 +101,7 @@ def parse_solution(text: str, puzzle: ColorSortPuzzle) -> ColorSortSolution:
     """Return the pours of a solution text "i>j i>j ..." whose tubes exist in `puzzle`."""
     if not isinstance(text, str):
         raise PuzzleFormatError(f"expected text, got {type(text).__name__}")
-    text = text.strip()
+    text = LIMITS.check_text(text).strip()
     moves = []
     for k, token in enumerate(text.split(" ") if text else ()):
         found = POUR_PATTERN.fullmatch(token)

@@ -7,7 +7,14 @@
 
 from typing import Any
 
-from solvers.colorsort.board import ColorSortSolution, format, format_solution, parse
+from solvers.colorsort.board import (
+    LIMITS,
+    MAX_TUBES,
+    ColorSortSolution,
+    format,
+    format_solution,
+    parse,
+)
 from solvers.colorsort.counters import dfs_proved_unsolvable, dfs_result, optimal_result
 from solvers.colorsort.grading import grade
 from solvers.colorsort.jsengine import DEFAULT_NODE_LIMIT, deal_tubes, solve
@@ -21,7 +28,13 @@ def deal_view(seed: str, colors: int, capacity: int, duplicates: int = 0, empty:
               node_limit: int = DEFAULT_NODE_LIMIT) -> dict[str, Any]:
     """Return what the JS engine gives for these arguments, computed by the Python port:
     {"tubes": [[colour, ...], ...], "solve": {"solved", "moves": [[i, j], ...], "nodes",
-    "truncated"}} (ValueError when `duplicates` exceeds `colors`)."""
+    "truncated"}} (ValueError when `duplicates` exceeds `colors`, or the deal is past the
+    genre's limits)."""
+    problem = LIMITS.size_problem(colors, capacity)
+    if problem:
+        raise ValueError(problem)
+    if colors + min(duplicates, colors) + empty > MAX_TUBES:
+        raise ValueError(f"a colorsort deal has at most {MAX_TUBES} tubes")
     tubes = deal_tubes(colors, capacity, rng(seed), duplicates, empty)
     return {"tubes": tubes, "solve": solve(tubes, capacity, node_limit).as_json()}
 

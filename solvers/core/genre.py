@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers.core.errors import PuzzleFormatError
-from solvers.core.puzzlink import PuzzlinkCodec
+from solvers.core.limits import Limits
+from solvers.core.puzzlink import PuzzlinkCodec, split_url
 from solvers.core.results import (
     AMBIGUOUS,
     GRADED,
@@ -53,6 +54,8 @@ class Genre:
                                of the puzzle, with the solution drawn in unless it is None
       puzzlink                 None, or the genre's PuzzlinkCodec (pid, puzzle -> URL, URL ->
                                puzzle) for a genre puzz.link knows; see to_puzzlink/from_puzzlink
+      limits                   the largest board and longest text `parse` and `from_puzzlink`
+                               take (solvers/core/limits.py); None for no limits
     """
 
     name: str
@@ -74,6 +77,7 @@ class Genre:
     solve_view: Callable[[str], dict] | None = None
     picture: Callable[[Puzzle, Solution | None], str] | None = None
     puzzlink: PuzzlinkCodec | None = None
+    limits: Limits | None = None
 
     @property
     def engines(self) -> tuple[str, ...]:
@@ -86,9 +90,13 @@ class Genre:
 
     def from_puzzlink(self, url: str) -> Puzzle:
         """Return the puzzle of a puzz.link URL; PuzzleFormatError when the genre has no
-        puzz.link form, the URL is for another genre, or it is malformed."""
+        puzz.link form, the URL is for another genre, or it is malformed, too long or of a board
+        past the genre's limits (both checked before the body is read)."""
         if self.puzzlink is None:
             raise PuzzleFormatError(f"{self.name} has no puzz.link form")
+        if self.limits is not None:
+            link = split_url(self.limits.check_text(url))
+            self.limits.check_size(link.cols, link.rows)
         return self.puzzlink.from_url(url)
 
     def level_index(self, level: str | int) -> int:

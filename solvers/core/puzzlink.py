@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers.core.errors import PuzzleFormatError
+from solvers.core.excerpt import excerpt
 
 QUESTION = "?"
 Cell = int | str | None
@@ -70,8 +71,7 @@ def split_url(url: str) -> Link:
     scheme may be left out) or a bare <pid>/<cols>/<rows>/<body>."""
     found = URL_RE.fullmatch(url.strip())
     if not found:
-        shown = url if len(url) <= 60 else url[:57] + "..."
-        raise PuzzleFormatError(f"{shown!r} is not a puzz.link URL "
+        raise PuzzleFormatError(f"{excerpt(url)} is not a puzz.link URL "
                                 f"({PREFIX}<pid>/<cols>/<rows>/<body>)")
     pid, cols, rows, body = found.groups()
     if int(cols) < 1 or int(rows) < 1:

@@ -28,4 +28,5 @@ GENRE = Genre(
     picture=picture,
     puzzlink=PUZZLINK,
     independent="cpsat",
+    limits=board.LIMITS,
 )

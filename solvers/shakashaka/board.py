@@ -11,11 +11,13 @@ from dataclasses import dataclass
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.grid import check_alphabet, image_texts, join_rows, split_rows
+from solvers.core.limits import Limits
 
 E, TNW, TNE, TSE, TSW, BLACK = range(6)
 TRIANGLES = (TNW, TNE, TSE, TSW)
 STATE_CHAR = ".1234#"
 PUZZLE_ALPHABET = ".#01234"
+LIMITS = Limits("shakashaka", 64, 64, 8192)  # 64 rows of 64 characters and the commas
 TRIANGLE_PICTURE = {E: ".", TNW: "◤", TNE: "◥", TSE: "◢", TSW: "◣"}
 
 
@@ -54,10 +56,11 @@ def parse(text: str) -> ShakaPuzzle:
     A number above the count of its cell's neighbours is well formed, as on puzz.link; such a
     puzzle simply has no solution.
     """
-    rows = split_rows(text)
+    rows = split_rows(LIMITS.check_text(text))
     height, width = len(rows), len(rows[0])
     if width == 0:
         raise PuzzleFormatError("a row needs at least one cell", row=0)
+    LIMITS.check_size(width, height)
     check_alphabet(rows, PUZZLE_ALPHABET, "shakashaka cell")
     cells = [ch for row in rows for ch in row]
     return ShakaPuzzle(width, height, tuple(ch != "." for ch in cells),
@@ -84,7 +87,7 @@ def parse_solution(text: str, puzzle: ShakaPuzzle) -> ShakaSolution:
 
     Only the text is checked here; whether '#' stands on the puzzle's black cells is `check`'s.
     """
-    rows = split_rows(text, height=puzzle.height, width=puzzle.width)
+    rows = split_rows(LIMITS.check_text(text), height=puzzle.height, width=puzzle.width)
     check_alphabet(rows, STATE_CHAR, "solution cell")
     cells = tuple(STATE_CHAR.index(ch) for row in rows for ch in row)
     return ShakaSolution(puzzle.width, puzzle.height, cells)

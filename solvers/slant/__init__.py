@@ -27,4 +27,5 @@ GENRE = Genre(
     draw=board.draw,
     picture=picture,
     puzzlink=PUZZLINK,
+    limits=board.LIMITS,
 )

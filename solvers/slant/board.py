@@ -12,10 +12,12 @@ from functools import cache
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.grid import check_alphabet, image_texts, join_rows, split_rows
+from solvers.core.limits import Limits
 
 FWD, BACK, BOTH = 1, 2, 3
 DIAGONAL_CHAR = {FWD: "/", BACK: "\\"}
 CHAR_DIAGONAL = {"/": FWD, "\\": BACK}
+LIMITS = Limits("slant", 64, 64, 8192)  # 65 x 65 vertices and the commas: 4289 characters
 
 
 @dataclass(frozen=True)
@@ -86,10 +88,11 @@ def parse(text: str) -> SlantPuzzle:
     A clue above the cells at its vertex (max_clue) is well formed, as on puzz.link; such a
     puzzle simply has no solution.
     """
-    rows = split_rows(text)
+    rows = split_rows(LIMITS.check_text(text))
     height, width = len(rows) - 1, len(rows[0]) - 1
     if height < 1 or width < 1:
         raise PuzzleFormatError("a slant puzzle needs at least 2 rows of at least 2 vertices")
+    LIMITS.check_size(width, height)
     check_alphabet(rows, "01234.", "vertex clue")
     clues = [None if ch == "." else int(ch) for row in rows for ch in row]
     return SlantPuzzle(width, height, tuple(clues))
@@ -104,7 +107,7 @@ def format(puzzle: SlantPuzzle) -> str:
 
 def parse_solution(text: str, puzzle: SlantPuzzle) -> SlantSolution:
     """Return the solution of a canonical text: H rows of W characters '/' or '\\'."""
-    rows = split_rows(text, height=puzzle.height, width=puzzle.width)
+    rows = split_rows(LIMITS.check_text(text), height=puzzle.height, width=puzzle.width)
     check_alphabet(rows, "/\\", "diagonal")
     cells = tuple(CHAR_DIAGONAL[ch] for row in rows for ch in row)
     return SlantSolution(puzzle.width, puzzle.height, cells)

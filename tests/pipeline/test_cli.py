@@ -1,5 +1,6 @@
 """The CLI without Prefect: solve, show, query and export, and one-line errors with status 2."""
 
+import errno
 import json
 import subprocess
 import sys
@@ -202,3 +203,26 @@ def test_solve_show_and_query_start_without_importing_prefect(published):
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "[]"
+
+
+FULL_DISK_BUILD = ("build", "full", "--genre", "slant", "--size", "4x4", "--per-grade", "1")
+
+
+@pytest.mark.flow
+def test_a_full_disk_inside_a_build_flow_is_one_line_and_exit_2_without_prefects_traceback(
+    prefect_api, tmp_path
+):
+    """The generation task raises ENOSPC; Prefect logs its traceback to the run, not the console."""
+    script = (
+        "import sys\n"
+        "import pipeline.batches\n"
+        "def full(*args, **kwargs):\n"
+        f"    raise OSError({errno.ENOSPC}, 'No space left on device', '/srv/banks/part.parquet')\n"
+        "pipeline.batches.admit = full\n"
+        "from pipeline.cli import main\n"
+        f"sys.exit(main({[*FULL_DISK_BUILD, '--root', str(tmp_path)]!r}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=300)
+    assert (done.returncode, done.stderr) == (
+        2, "puzzlebank: No space left on device: '/srv/banks/part.parquet'\n")

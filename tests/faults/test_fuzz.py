@@ -1,0 +1,188 @@
+"""Fuzzing every command that runs without Prefect: whatever the arguments, the CLI answers exit 0
+with a silent stderr, or exit 2 with exactly one "puzzlebank: ..." line, never a traceback.
+
+Each command has a strategy of argument lists mixing well-formed values (small boards of every
+genre, real bank names, ids and URLs) with garbage (any text, control characters, lone
+surrogates as undecodable argv bytes give, huge numbers). The default run keeps every command
+to FAST examples; `-m slow` runs LONG of each.
+"""
+
+import string
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solvers import GENRE_NAMES
+
+FAST = 25
+LONG = 400
+SIZES = ("2x2", "3x3", "4x4", "3x2", "0x3", "200x200", "4by4", "x", "")
+
+# Characters each genre's texts are made of, and the odd ones out.
+ALPHABETS = {
+    "slant": "01234.,",
+    "shakashaka": ".#01234,",
+    "araf": ".123456789 ,",
+    "chesspy": ".0123456789,",
+    "colorsort": "0123456,",
+}
+NOISE = st.sampled_from(["\x1b[2J", "\n", "\t", "\x00", "\udcff", "é", "/", ":", "-", "9" * 30])
+ANY_TEXT = st.text(st.characters(exclude_categories=("Cs",)), max_size=30) | NOISE
+
+
+def grid(alphabet: str) -> st.SearchStrategy[str]:
+    """Return texts of up to 5 rows of up to 5 characters of `alphabet`, rows joined by ','."""
+    row = st.text(st.sampled_from(alphabet.replace(",", "")), max_size=5)
+    return st.lists(row, min_size=1, max_size=5).map(",".join)
+
+
+def genre_text(name: str) -> st.SearchStrategy[str]:
+    """Return puzzle-like texts of a genre: mostly small grids of its alphabet, some garbage."""
+    shaped = grid(ALPHABETS[name])
+    if name == "chesspy":
+        counts = st.integers(0, 3).map(str)
+        shaped = st.builds(lambda r, b, n, g: f"R{r}B{b}N{n}:{g}", counts, counts, counts, shaped)
+    elif name == "colorsort":
+        shaped = st.builds(lambda c, g: f"{c}:{g}", st.integers(0, 7), shaped)
+    return st.one_of(shaped, shaped, ANY_TEXT, st.builds(str.__add__, shaped, NOISE))
+
+
+def url() -> st.SearchStrategy[str]:
+    """Return puzz.link-like URLs: real pids and others, small and absurd sizes, code bodies."""
+    pid = st.sampled_from(["gokigen", "shakashaka", "araf", "nurikabe", ""])
+    side = st.sampled_from(["1", "2", "3", "4", "0", "9999", "x"])
+    body = st.text(st.sampled_from("0123456789abcdefghijklmnopqrstuvwxyz.-+"), max_size=16)
+    return st.builds(lambda p, c, r, b: f"https://puzz.link/p?{p}/{c}/{r}/{b}",
+                     pid, side, side, body)
+
+
+def number() -> st.SearchStrategy[str]:
+    """Return option values meant as numbers: small ones, edge ones and garbage."""
+    return st.one_of(st.integers(-2, 6).map(str),
+                     st.sampled_from(["10" * 20, "1e3", "", " 3", "٣", "0x10"]))
+
+
+def options(*pairs: tuple[str, st.SearchStrategy[str]]) -> st.SearchStrategy[list[str]]:
+    """Return argument lists holding each option of `pairs` or not, in a random order."""
+    chosen = [st.one_of(st.just([]), value.map(lambda v, name=name: [name, v]))
+              for name, value in pairs]
+    return st.tuples(*chosen).map(lambda parts: [arg for part in parts for arg in part]) \
+        .flatmap(st.permutations).map(list) if pairs else st.just([])
+
+
+def solve_argv(name: str) -> st.SearchStrategy[list[str]]:
+    """Return `solve` argument lists of genre `name` (or of a URL alone)."""
+    one = st.builds(lambda text, json: ["solve", name, text, *json], genre_text(name),
+                    st.sampled_from([[], ["--json"]]))
+    alone = st.builds(lambda link, json: ["solve", link, *json], url(),
+                      st.sampled_from([[], ["--json"]]))
+    return one | alone
+
+
+def show_argv(name: str, scratch: str) -> st.SearchStrategy[list[str]]:
+    """Return `show` argument lists of genre `name`: a text or a URL, with or without a
+    solution, --solve or an SVG file."""
+    picture = st.sampled_from([[], ["--svg", f"{scratch}/p.svg"], ["--svg", "/proc/no/p.svg"]])
+    drawn = st.one_of(st.just([]), st.just(["--solve"]),
+                      genre_text(name).map(lambda text: ["--solution", text]))
+    given_text = st.builds(lambda text, d, p: ["show", name, text, *d, *p], genre_text(name),
+                           drawn, picture)
+    alone = st.builds(lambda link, d, p: ["show", link, *d, *p], url(), drawn, picture)
+    return given_text | alone
+
+
+def bank_argv(root: str, ids: list[str], scratch: str) -> st.SearchStrategy[list[str]]:
+    """Return argument lists of the bank commands (query, export, gallery, show BANK ID) on the
+    fault bank, a missing one and bad names."""
+    bank = st.sampled_from(["faults", "faults", "nobank", "../up", "-x", "b" * 300, "é\x1b"])
+    version = ("--version", number())
+    query = st.builds(lambda b, opts: ["query", b, "--root", root, *opts], bank, options(
+        ("--genre", st.sampled_from([*GENRE_NAMES, "slnt", ""])),
+        ("--grade", st.sampled_from(["count", "cycle", "ration", "nonesuch"])),
+        ("--size", st.sampled_from(SIZES)), ("--limit", number()), version,
+        ("--format", st.sampled_from(["table", "json", "csv", "xml"]))))
+    export = st.builds(lambda b, opts: ["export", b, "--root", root, "--out", scratch, *opts],
+                       bank, options(version))
+    gallery = st.builds(lambda b, out, opts: ["gallery", b, "--root", root, "--out", out, *opts],
+                        bank, st.sampled_from([f"{scratch}/g.html", "/proc/no/g.html"]),
+                        options(version))
+    row = st.one_of(st.sampled_from(ids), st.sampled_from(ids).map(lambda i: i[:6]),
+                    st.text(st.sampled_from(string.hexdigits.lower()), max_size=21), ANY_TEXT)
+    show = st.builds(lambda b, r, opts: ["show", b, r, "--root", root, *opts], bank, row,
+                     options(version, ("--solve", st.just("")))).map(
+        lambda argv: [arg for arg in argv if arg != ""])
+    return query | export | gallery | show
+
+
+def small_command_argv() -> st.SearchStrategy[list[str]]:
+    """Return argument lists of daily, ladder-report and colorsort-deal."""
+    genre = st.sampled_from([*GENRE_NAMES, "slnt"])
+    date = st.dates().map(str) | st.sampled_from(["2026-02-30", "tomorrow", "99999-01-01"])
+    daily = st.builds(lambda g, d: ["daily", g, d], genre, date)
+    report = st.builds(lambda g, s, b: ["ladder-report", g, "--size", s, "--boards", b], genre,
+                       st.sampled_from(SIZES), st.sampled_from(["1", "2", "0", "x"]))
+    small = st.integers(0, 6).map(str) | st.sampled_from(["-1", "99", "10" * 12, "x"])
+    deal = st.builds(lambda seed, opts: ["colorsort-deal", "--seed", seed, *opts], ANY_TEXT,
+                     options(("--colors", small), ("--capacity", small),
+                             ("--duplicates", small), ("--empty", small),
+                             ("--node-limit", st.sampled_from(["1", "500", "0", "x"]))))
+    return daily | report | deal
+
+
+def any_argv() -> st.SearchStrategy[list[str]]:
+    """Return argument lists of words any command or option might be, in any order (the flow
+    commands build, schedule and verify only where they fail before starting a server)."""
+    words = st.sampled_from(["solve", "show", "query", "export", "gallery", "daily",
+                             "ladder-report", "colorsort-deal", "--json", "--solve", "--help",
+                             "--version", "--root", "--genre", "--size", "--limit", "slant",
+                             "araf", "3x3", "-", "--", "-x", "1.1,...,1.1", "R1B1N1:,"])
+    first = st.sampled_from(["solve", "show", "query", "daily", "colorsort-deal", "frobnicate",
+                             "--bogus", "-h"])
+    return st.builds(lambda head, rest: [head, *rest], first,
+                     st.lists(words | ANY_TEXT, max_size=6))
+
+
+@pytest.fixture(scope="session")
+def scratch(tmp_path_factory):
+    """Return a folder the fuzzed commands may write pictures, pages and exports into."""
+    return str(tmp_path_factory.mktemp("fault-scratch"))
+
+
+def strategy_of(kind: str, bank, scratch: str) -> st.SearchStrategy[list[str]]:
+    """Return the argument-list strategy of one fuzzed kind of command line."""
+    root, rows = bank
+    if kind in GENRE_NAMES:
+        return solve_argv(kind) | show_argv(kind, scratch)
+    return {"banks": lambda: bank_argv(str(root), [row["id"] for row in rows], scratch),
+            "small": small_command_argv, "any": any_argv}[kind]()
+
+
+KINDS = [*GENRE_NAMES, "banks", "small", "any"]
+QUICK = settings(max_examples=FAST, deadline=None, derandomize=True,
+                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+THOROUGH = settings(max_examples=LONG, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def check(cli, argv: list[str]) -> None:
+    """Assert that `puzzlebank ARGV` kept the promise (see Run.kept_the_promise)."""
+    run = cli(*argv)
+    assert run.kept_the_promise(), (argv, run)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@QUICK
+@given(data=st.data())
+def test_fuzzed_command_lines_give_exit_0_or_one_error_line_and_exit_2(cli, bank, scratch,
+                                                                      kind, data):
+    check(cli, data.draw(strategy_of(kind, bank, scratch), label="argv"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", KINDS)
+@THOROUGH
+@given(data=st.data())
+def test_many_fuzzed_command_lines_give_exit_0_or_one_error_line_and_exit_2(cli, bank, scratch,
+                                                                           kind, data):
+    check(cli, data.draw(strategy_of(kind, bank, scratch), label="argv"))
