@@ -1,5 +1,6 @@
-"""The puzzlebank command line: build, verify and read puzzle banks; solve, draw and explain
-puzzles; measure what the generators reach.
+"""The puzzlebank command line: build, verify and read puzzle banks; solve, draw, explain puzzles.
+
+It also measures what the generators reach (grades, bench).
 
 Exit status (the README's table): 0 done; 1 a build that published nothing (short buckets or
 failed re-verification, report printed); 2 bad arguments or input, or an expected failure (a
