@@ -28,7 +28,7 @@ def test_top_level_help_lists_every_command_with_its_one_line_help(cli):
     assert run.status == 0
     described = " ".join(run.out.split("\n\n")[1].split())
     assert described == "The puzzlebank command line: build, verify and read puzzle banks; " \
-                        "solve, draw, explain puzzles"  # a sentence, not a list cut off at "daily |"
+                        "solve, draw, explain puzzles"  # a sentence, not a list cut off
     parser = cli_module.make_parser()
     commands = next(action for action in parser._actions if action.dest == "command")
     listed = " ".join(run.out.split())
