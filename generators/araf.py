@@ -31,7 +31,7 @@ from solvers.araf.catalogue import catalogue, novel, same_catalogue
 from solvers.araf.screens import census
 from solvers.araf.search import solution_using
 
-VERSION = "araf-1"
+VERSION = "araf-2"
 LO, HI = 0, 1
 
 
@@ -246,8 +246,8 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     """Return a unique puzzle widened to a local maximum from a tight board, or None.
 
     Options (a target grade's AIMS row sets those the spec leaves out): `max_room` (largest
-    room drawn, default 5), `max_number` (no widening goes past
-    it, default max_room + 2), `repairs` (tries to make the tight board unique, default 60).
+    room drawn, default 5), `max_number` (no widening goes past it, default max_room + 2),
+    `repairs` (tries to make the tight board unique, default 60).
     Without `spec.grade` a widening stays while the puzzle is unique; with it, while that ladder
     level still solves the puzzle, and the attempt returns None unless the result grades exactly
     there. None too when the tight board cannot be repaired or does not keep the property.

@@ -39,7 +39,7 @@ from solvers.chesspy.board import (
 )
 from solvers.chesspy.rules import LADDER, trace_with
 
-VERSION = "chesspy-1"
+VERSION = "chesspy-2"
 ATTEMPTS = 300
 MAX_SHIFTS = 50
 

@@ -26,7 +26,7 @@ from solvers.colorsort.jsrandom import rng as js_rng
 from solvers.colorsort.optimal import SOLVABLE, UNKNOWN
 from solvers.colorsort.optimal import UNSOLVABLE as NO_SOLUTION_FOUND
 
-VERSION = "colorsort-1"
+VERSION = "colorsort-2"
 DEFAULT_ATTEMPTS = 40
 
 # The seed's DFS judges first, as the JS generator does. Where it ends without a solution (the

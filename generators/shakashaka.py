@@ -15,7 +15,7 @@ from solvers.shakashaka import GENRE
 from solvers.shakashaka.board import TRIANGLES, ShakaPuzzle, ShakaSolution, neighbours
 from solvers.shakashaka.rules import random_solution
 
-VERSION = "shakashaka-1"
+VERSION = "shakashaka-2"
 BLACK_DENSITY = 0.16
 SAMPLE_NUMBERS = 0.35
 FILLING_NODES = 500

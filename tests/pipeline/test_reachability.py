@@ -152,3 +152,19 @@ def test_an_aimed_candidate_is_graded_by_the_ladder_at_its_target(genre, size, g
     assert len(candidates) >= 2
     assert all(rules.grade(c.puzzle).name == grade for c in candidates)
     assert all(rules.dimensions(c.puzzle) == size for c in candidates)
+
+
+def first_candidate(genre: str, spec: GenerationSpec):
+    generator = get_generator(genre)
+    made = (generator.generate(random.Random(seed), spec) for seed in range(40))
+    return next(c for c in made if not isinstance(c, str | type(None)))
+
+
+def test_a_target_grade_sets_the_knobs_its_table_row_names():
+    clues = first_candidate("shakashaka", GenerationSpec(6, 6, "clues"))
+    assert clues.measurements["black_cells"] == round(0.7 * 36)
+    hard = first_candidate("colorsort", GenerationSpec(4, 4, "hard"))
+    assert (hard.measurements["duplicates"], hard.measurements["empty_tubes"]) == (2, 1)
+    cell = first_candidate("araf", GenerationSpec(5, 5, "cell"))
+    room_sizes = cell.measurements["room_sizes"]  # rooms of each size 0..max_room
+    assert len(room_sizes) == 5 and sum(n * size for size, n in enumerate(room_sizes)) == 25
