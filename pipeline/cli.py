@@ -5,10 +5,10 @@ It also measures what the generators reach (grades, bench).
 Exit status (the README's table): 0 done; 1 a build that published nothing (short buckets or
 failed re-verification, report printed); 2 bad arguments or input, or an expected failure (a
 bank that fails `verify`, a missing bank, an unwritable root, a full disk): one line on stderr,
-written by `complain`, never a traceback; 130 interrupted. Heavy imports wait for the command
-that needs them: Prefect only for build, schedule and verify (after the local server is up),
-banks/polars only for bank commands. The parser class and the argument types are in
-pipeline/arguments.py.
+written by pipeline/failures.py, never a traceback; 130 interrupted. Heavy imports wait for
+the command that needs them: Prefect only for build, schedule and verify (after the local
+server is up), banks/polars only for bank commands. The parser class and the argument types
+are in pipeline/arguments.py.
 """
 
 import argparse
@@ -42,16 +42,16 @@ from pipeline.arguments import (
 from pipeline.batches import parse_size
 from pipeline.capacity_cli import add_commands as add_capacity_commands
 from pipeline.capacity_cli import planned_buckets
+from pipeline.failures import complain, os_error_text
 from pipeline.server import DEFAULT_PORT, ServerError, local_server
 from pipeline.solving import genre_of_url, read_puzzle
 from solvers import GENRE_NAMES, get_genre
 from solvers.core import Genre, PuzzleFormatError, UnknownGenreError
-from solvers.core.excerpt import clip, escape, excerpt
+from solvers.core.excerpt import excerpt
 from solvers.core.puzzlink import looks_like_url
 
 DEFAULT_ROOT = os.environ.get("PUZZLEBANK_ROOT", "puzzlebank-data")
 TABLE_COLUMNS = ("id", "genre", "size", "grade", "steps", "score", "clues", "puzzle")
-MAX_LINE = 240  # characters of an error line, whatever it quotes
 MAX_FILE = 64 * 2**20  # bytes `solve --file` reads
 ID_DIGITS = 20  # hex digits of a bank row's id
 MIN_PREFIX = 6  # hex digits of an id prefix `show BANK PREFIX` takes
@@ -77,22 +77,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         complain(os_error_text(error))
         return 2
-
-
-def complain(message: str) -> None:
-    """Print `message` as the one error line every failure gives: "puzzlebank: ...", with its
-    whitespace runs made single spaces, control characters escaped and at most MAX_LINE
-    characters (an input it quotes should already be an excerpt)."""
-    line = escape(" ".join(message.split()))
-    print(f"puzzlebank: {clip(line, MAX_LINE)}", file=sys.stderr, flush=True)
-
-
-def os_error_text(error: OSError) -> str:
-    """Return what went wrong with a file as one line: its reason, then the file's name as an
-    excerpt (e.g. "No space left on device: '/srv/banks/demo/v0002/part-0.parquet'")."""
-    reason = error.strerror or str(error) or type(error).__name__
-    names = [str(name) for name in (error.filename, error.filename2) if name is not None]
-    return reason + "".join(f": {excerpt(name)}" for name in names)
 
 
 @contextlib.contextmanager
@@ -553,26 +537,31 @@ def solve_genre(args: argparse.Namespace) -> Genre:
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve, count and grade each puzzle; 2 when some text does not parse (the rest still go).
 
-    A text that does not parse is a {"puzzle", "error"} object with --json (and one summary line
-    on stderr at the end), else one "puzzlebank: TEXT: does not parse: ..." line on stderr.
+    A text that does not parse is a {"puzzle", "error"} object with --json, else a
+    "TEXT: does not parse: ..." line, in its place on stdout when there are several texts; the
+    one line on stderr is that line for a lone text, else how many failed and the first.
     """
     from pipeline.solving import json_report, report_text, solve_report
 
     genre = solve_genre(args)
     texts = puzzle_texts(args)
-    failed = 0
+    failures = []
     for text in texts:
         report = json_report(genre, text) if args.json else solve_report(genre, text)
-        failed += "error" in report
+        if "error" in report:
+            failures.append(report_text(genre, report))
         if args.json:
             print(json.dumps(report), flush=True)
-        elif "error" in report:
-            complain(report_text(genre, report))
-        else:
+        elif "error" not in report:
             print(report_text(genre, report) + "\n", flush=True)
-    if failed and args.json:
-        raise InputError(f"{failed} of {len(texts)} puzzle texts do not parse")
-    return 2 if failed else 0
+        elif len(texts) > 1:
+            print(failures[-1] + "\n", flush=True)
+    if len(texts) == 1 and failures:
+        raise InputError(failures[0])
+    if failures:
+        raise InputError(f"{len(failures)} of {len(texts)} puzzle texts do not parse; the first: "
+                         f"{failures[0]}")
+    return 0
 
 
 def cmd_show(args: argparse.Namespace) -> int:

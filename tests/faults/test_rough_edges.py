@@ -132,3 +132,14 @@ def test_parser_errors_echo_an_excerpt_with_control_characters_escaped(cli):
     assert run.status == 2 and run.one_error_line()
     assert "\x1b" not in run.err and "\\x1b[2J" in run.err
     assert len(run.err) < 300
+
+
+def test_solve_of_several_texts_gives_one_error_line_and_each_failure_in_its_place(cli):
+    """Found by the fuzz suite: two bad texts used to give two lines on stderr."""
+    run = cli("solve", "slant", "solve", "1.1,...,1.1", "1.9")
+    assert run.status == 2 and run.one_error_line()
+    assert run.err.startswith("puzzlebank: 2 of 3 puzzle texts do not parse; the first: 'solve'")
+    blocks = run.out.split("\n\n")
+    assert blocks[0].startswith("'solve': does not parse:")
+    assert blocks[1].startswith("puzzle    1.1,...,1.1")
+    assert blocks[2].startswith("'1.9': does not parse:")
