@@ -60,6 +60,13 @@ def count_arg(text: str) -> int:
     return int(text)
 
 
+def port_arg(text: str) -> int:
+    """argparse type: a TCP port, 1..65535."""
+    if not text.strip().isdecimal() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (1..65535)")
+    return int(text)
+
+
 def seed_arg(text: str) -> int:
     """argparse type: an integer seed."""
     try:

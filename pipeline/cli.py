@@ -1,5 +1,5 @@
-"""The puzzlebank command line: build | schedule | verify | query | export | solve | show | daily |
-gallery | ladder-report.
+"""The puzzlebank command line: build | schedule | verify | server | query | export | solve | show |
+daily | gallery | ladder-report.
 
 Exit status: 0 done; 1 a build that published nothing (short buckets or failed re-verification,
 report printed); 2 bad arguments or input, including a bank that fails `verify` (one line on
@@ -24,13 +24,14 @@ from pipeline.arguments import (
     cron_arg,
     dask_arg,
     date_arg,
+    port_arg,
     seed_arg,
     size_arg,
     timezone_arg,
     whole_arg,
 )
 from pipeline.batches import parse_size
-from pipeline.server import DEFAULT_PORT, ServerError, local_server
+from pipeline.server import ServerError, local_server
 from pipeline.solving import genre_of_url, read_puzzle
 from solvers import get_genre
 from solvers.core import Genre, PuzzleFormatError, UnknownGenreError
@@ -87,8 +88,10 @@ def make_parser() -> Parser:
 
     def flow_options(sub: Parser) -> None:
         sub.add_argument("--workers", type=count_arg, default=1, help="worker processes")
-        sub.add_argument("--port", type=count_arg, default=DEFAULT_PORT,
-                         help="port of the local Prefect server to use or start")
+        sub.add_argument("--api", metavar="URL",
+                         help="a running Prefect API to use, e.g. http://127.0.0.1:4200/api "
+                              "(default: PREFECT_API_URL, the Prefect profile's, the root's "
+                              "`puzzlebank server`, else a private server for this command)")
         sub.add_argument("--dask", type=dask_arg, metavar="local[:N]|tcp://HOST:PORT",
                          help="run the tasks on a Dask LocalCluster of N workers, or a cluster")
 
@@ -179,6 +182,12 @@ def make_parser() -> Parser:
     deal.add_argument("--node-limit", type=count_arg, default=20000)
     deal.add_argument("--json", action="store_true", help="print the JSON object (the default)")
 
+    server = command("server", cmd_server,
+                     "run the root's long-lived Prefect server (and UI) until stopped; "
+                     "builds and verifies of the root use it")
+    server.add_argument("--root", default=DEFAULT_ROOT, help="folder of the banks")
+    server.add_argument("--port", type=port_arg, help="port (default 4200, or a free one)")
+
     report = command("ladder-report", cmd_ladder_report,
                      "print the incremental and ablation tables of a genre's ladder")
     report.add_argument("genre", metavar="GENRE")
@@ -194,13 +203,32 @@ def make_parser() -> Parser:
 def run_flow(args: argparse.Namespace, name: str, **parameters: Any) -> dict[str, Any]:
     """Run the flow called `name` of pipeline.flows against a local server; return its result."""
     os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
-    with bank_errors(), local_server(args.root, args.port):
+    with bank_errors(), local_server(args.root, args.api, lambda: preheat(args)):
         from pipeline import flows
 
         try:
             return getattr(flows, name)(**parameters)
         finally:
             flows.drain()
+
+
+def preheat(args: argparse.Namespace) -> None:
+    """Start the worker pool's fork server when the flow will use one (see pipeline.pool)."""
+    if args.workers > 1 and not args.dask:
+        from pipeline.forkserver import preheat as start
+
+        start()
+
+
+def cmd_server(args: argparse.Namespace) -> int:
+    """Run the root's long-lived Prefect server until SIGINT or SIGTERM; 0 once stopped."""
+    from pipeline.server import serve, ui_address, wait_for_stop
+
+    with serve(args.root, args.port) as url:
+        print(f"puzzlebank server of {Path(args.root).resolve()}: UI at {ui_address(url)} "
+              f"(API {url}); Ctrl-C stops", flush=True)
+        wait_for_stop()
+    return 0
 
 
 def build_parameters(args: argparse.Namespace) -> dict[str, Any]:
@@ -268,7 +296,7 @@ def cmd_schedule(args: argparse.Namespace) -> int:
     """Serve the bank's build as a deployment on the --cron schedule; 0 once stopped."""
     parameters = build_parameters(args)
     os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
-    with bank_errors(), local_server(args.root, args.port) as url:
+    with bank_errors(), local_server(args.root, args.api) as url:
         from pipeline.schedule import build_deployment, serve_deployment
 
         deployment = build_deployment(parameters, args.cron, args.timezone)

@@ -1,59 +1,61 @@
 """Prefect flows: build a bank version, and re-verify one.
 
-build_bank: plan rounds of batches -> generation tasks on `workers` processes -> admission
-outcomes offered to the quotas in batch order -> stage the rows -> re-verify them from disk ->
-publish or reject. verify_version: the re-verification alone. A short build (a bucket under its
-quota when the budget is spent) writes nothing unless `allow_short`.
+build_bank: works planned from each bucket's need and hit rate -> tasks on `workers` warm
+processes that generate and grade boards, and confirm the contenders the quotas will take ->
+outcomes taken in task order -> stage the rows -> re-verify them from disk -> publish or
+reject. verify_version: the re-verification alone. A short build (a bucket under its quota when
+the budget is spent) writes nothing unless `allow_short`.
 
-Vocabulary: a *runner* is a Prefect task runner, entered for the length of a flow; *outcomes*
-are admission results (row dicts or rejection reasons); a *report* is a plain dict that goes
-into the manifest and back to the caller.
+Vocabulary: a *runner* is a Prefect task runner, entered for the length of a flow; a *work* and
+what it gives back (*done*) are in pipeline.batches; a *report* is a plain dict that goes into
+the manifest and back to the caller.
 """
 
 import time
-from collections import deque
-from typing import Any
+from collections import Counter, deque
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
 
 from prefect import flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
 from prefect.events.worker import EventsWorker
 from prefect.futures import PrefectFuture
 from prefect.logging.handlers import APILogWorker
-from prefect.task_runners import ProcessPoolTaskRunner, TaskRunner, ThreadPoolTaskRunner
+from prefect.runtime import flow_run
+from prefect.task_runners import TaskRunner, ThreadPoolTaskRunner
 from tqdm import tqdm
 
 from banks import BankError, BankStore, rows_to_table
 from generators import get_generator
 from pipeline.admission import verify_rows
-from pipeline.batches import Batch, Planner, parse_size, run_batch
-from pipeline.lifetimes import die_with_parent
+from pipeline.batches import Done, Planner, Work, parse_size, run_work
+from pipeline.pool import WarmProcessPoolTaskRunner
 from pipeline.provenance import code_version, now
 from pipeline.quotas import Quotas
 from pipeline.runners import dask_runner
 from solvers import get_genre
 
 BOARDS_PER_TASK = 64
-BATCHES_PER_ROUND = 8
-ROUNDS_IN_FLIGHT = 2
+TASKS_IN_FLIGHT = 16
 BUDGET_PER_PUZZLE = 100
 ROWS_PER_VERIFY_TASK = 250
+VERIFY_TASKS_PER_WORKER = 4
 PROBLEMS_KEPT = 100
 
+T = TypeVar("T")
 PUBLISHED, SHORT, REJECTED = "published", "short", "rejected"
 PASSED, FAILED = "passed", "failed"
 
 
-@task(name="generate-batch", cache_policy=NO_CACHE,
-      task_run_name="{genre} {batch.size}/{batch.grade} #{batch.index}")
-def generate_batch(
-    genre: str, batch: Batch, master: int, options: dict[str, Any]
-) -> list[dict[str, Any] | str]:
-    """Return the admission outcome of every board of `batch`, in position order."""
-    outcomes = run_batch(genre, batch, master, options)
-    admitted = sum(isinstance(outcome, dict) for outcome in outcomes)
-    get_run_logger().info("%s %s/%s batch %d: %d of %d boards admitted", genre, batch.size,
-                          batch.grade, batch.index, admitted, batch.boards)
-    return outcomes
+@task(name="generate", cache_policy=NO_CACHE, task_run_name="{genre} {work.label}")
+def generate(genre: str, work: Work, master: int, options: dict[str, Any]) -> Done:
+    """Return what `work` gives (see batches.run_work): its boards generated and graded, its
+    contenders confirmed."""
+    done = run_work(genre, work, master, options)
+    get_run_logger().info("%s %s: %d contenders of %d boards, %d of %d confirmed", genre,
+                          work.label, done.contenders(), work.boards(),
+                          done.verdicts.count(None), len(work.contenders))
+    return done
 
 
 @task(name="verify-rows", cache_policy=NO_CACHE)
@@ -65,17 +67,19 @@ def verify_chunk(rows: list[dict[str, Any]]) -> list[str]:
 
 
 def task_runner(workers: int, dask: str | None = None) -> TaskRunner:
-    """Return the runner for `workers` processes: in-process threads for 1, else a process pool;
-    with a `dask` choice (see runners.parse_dask), a Dask runner instead and `workers` unused.
+    """Return the runner for `workers` processes: in-process threads for 1, else a warm process
+    pool (see pipeline.pool); with a `dask` choice (see runners.parse_dask), a Dask runner
+    instead and `workers` unused.
 
     Process pool rather than Dask by default: both work against a real server; the pool starts
-    faster, is in Prefect itself and brings no scheduler or nanny processes (bench/).
+    faster, its workers are forked with the genres imported and die with the CLI, and it brings
+    no scheduler or nanny processes (bench/).
     """
     if dask:
         return dask_runner(dask)
     if workers <= 1:
         return ThreadPoolTaskRunner(max_workers=1)
-    return ProcessPoolTaskRunner(max_workers=workers, initializer=die_with_parent)
+    return WarmProcessPoolTaskRunner(max_workers=workers)
 
 
 @flow(name="build-bank", flow_run_name="build {bank}")
@@ -90,7 +94,7 @@ def build_bank(
     root: str = ".",
     allow_short: bool = False,
     boards_per_task: int | None = None,
-    batches_per_round: int = BATCHES_PER_ROUND,
+    batches_per_round: int = TASKS_IN_FLIGHT,
     options: dict[str, Any] | None = None,
     dask: str | None = None,
     advance_seed: bool = False,
@@ -103,13 +107,16 @@ def build_bank(
     `short` lists {size, grade, quota, made, short} per short bucket. The budget (default
     BUDGET_PER_PUZZLE attempts per wanted puzzle) counts generator attempts. The rows written
     depend on every parameter but `workers`, `dask` and `root`, and on the ids the bank has
-    shipped. `dask` runs the tasks on Dask (see task_runner). `advance_seed` adds the number of
-    published versions to `seed`, so every build of a schedule draws new boards instead of
-    refusing last night's again (the manifest's spec records the seed used). `grades` picks
-    the ladder levels to fill (default: those the genre's generator aims at, else every one).
+    shipped. `boards_per_task` caps the boards of one task, `batches_per_round` the tasks
+    out at once (see batches.Planner). `dask` runs the tasks on Dask (see task_runner).
+    `advance_seed` adds the number of published versions to `seed`, so every build of a
+    schedule draws new boards instead of refusing last night's again (the manifest's spec
+    records the seed used). `grades` picks the ladder levels to fill (default: those the
+    genre's generator aims at, else every one).
     """
     logger = get_run_logger()
     started = time.perf_counter()
+    announce_run()
     store = BankStore(root)
     if advance_seed:
         seed += len(store.published(bank))
@@ -141,7 +148,7 @@ def build_bank(
         version = store.stage(bank, rows_to_table(quotas.accepted()), spec=spec,
                               code_version=code_version(generator.version), build_stats=stats,
                               created_at=now())
-        report = reverify(runner, store, bank, version)
+        report = reverify(runner, store, bank, version, workers)
     store.record_verification(bank, version, report["status"], report)
     if report["status"] == PASSED:
         store.publish(bank, version)
@@ -158,48 +165,54 @@ def fill(
     runner: TaskRunner, quotas: Quotas, planner: Planner, genre: str, seed: int,
     options: dict[str, Any],
 ) -> dict[str, Any]:
-    """Run rounds of generation tasks until no bucket is short or the budget is spent.
+    """Run generation tasks until no bucket is short or the budget is spent.
 
-    ROUNDS_IN_FLIGHT rounds are submitted ahead, so workers do not idle at a round's end: round
-    k+2 is planned from the buckets as rounds 1..k left them. Outcomes are offered to `quotas`
-    round by round in batch order, so the fill never depends on which task finishes first.
-    Returns the build statistics {attempts, accepted, rejections, rounds, tasks}.
+    Works go out as the planner hands them out, and their results are taken in the order they
+    went out, one at a time, each followed by a new plan: workers get the next works while a
+    result is taken in, and the fill never depends on which task finishes first.
+    Returns the build statistics {attempts, accepted, rejections, tasks, confirmed}.
     """
     logger = get_run_logger()
-    in_flight: deque[list[PrefectFuture]] = deque()
-    rounds = tasks = 0
-    wanted = quotas.quota * len(quotas.order)
+    in_flight: deque[tuple[Work, PrefectFuture]] = deque()
+    tasks = confirmed = 0
+    wanted = quota_total = quotas.quota * len(quotas.order)
     with tqdm(total=wanted, desc="puzzles", unit="puzzle", disable=None) as bar:
         while True:
-            while len(in_flight) < ROUNDS_IN_FLIGHT and (
-                batches := planner.next_round(quotas.short())
-            ):
-                in_flight.append([runner.submit(generate_batch, {
-                    "genre": genre, "batch": batch, "master": seed, "options": options,
-                }) for batch in batches])
-                tasks += len(batches)
+            for work in planner.plan(quotas, len(in_flight)):
+                in_flight.append((work, runner.submit(generate, {
+                    "genre": genre, "work": work, "master": seed, "options": options,
+                })))
+                tasks += 1
             if not in_flight:
                 break
-            rounds += 1
-            for future in in_flight.popleft():
-                before = quotas.filled()
-                for outcome in future.result():
-                    quotas.offer(outcome)
-                bar.update(quotas.filled() - before)
-                bar.set_postfix(attempts=quotas.attempts)
-            logger.info("round %d: %d of %d puzzles after %d attempts", rounds, quotas.filled(),
-                        wanted, quotas.attempts)
-    return {"attempts": quotas.attempts, "accepted": quotas.filled(),
-            "rejections": dict(sorted(quotas.rejections.items())), "rounds": rounds,
-            "tasks": tasks}
+            work, future = in_flight.popleft()
+            done: Done = future.result()
+            before = quotas.filled()
+            for contender, verdict in zip(work.contenders, done.verdicts, strict=True):
+                quotas.settle(contender, verdict)
+            for batch, outcomes in zip(work.batches, done.outcomes, strict=True):
+                for outcome in outcomes:
+                    quotas.offer(batch.bucket, outcome)
+            planner.landed(work)
+            confirmed += len(work.contenders)
+            bar.update(quotas.filled() - before)
+            bar.set_postfix(attempts=quotas.total_attempts())
+    logger.info("%d of %d puzzles after %d attempts in %d tasks", quotas.filled(), quota_total,
+                quotas.total_attempts(), tasks)
+    return {"attempts": quotas.total_attempts(), "accepted": quotas.filled(),
+            "rejections": dict(sorted(quotas.rejections.items())), "tasks": tasks,
+            "confirmed": confirmed}
 
 
-def reverify(runner: TaskRunner, store: BankStore, bank: str, version: int) -> dict[str, Any]:
+def reverify(
+    runner: TaskRunner, store: BankStore, bank: str, version: int, workers: int = 1
+) -> dict[str, Any]:
     """Re-verify a version from its files on disk; return {status, rows, problem_count, ...}.
 
     The files must match the manifest (sha256, sizes, logical hash); then every row is
-    re-admitted by verify-rows tasks. status is PASSED only when nothing was found; `problems`
-    keeps the first PROBLEMS_KEPT lines, each naming a row id (or the file at fault).
+    re-admitted by verify-rows tasks on the runner's `workers`, and no id may appear twice.
+    status is PASSED only when nothing was found; `problems` keeps the first PROBLEMS_KEPT
+    lines, each naming a row id (or the file at fault).
     """
     started = time.perf_counter()
     try:
@@ -207,14 +220,14 @@ def reverify(runner: TaskRunner, store: BankStore, bank: str, version: int) -> d
     except BankError as error:
         problems, rows = [str(error)], []
     else:
-        chunks = [rows[i : i + ROWS_PER_VERIFY_TASK]
-                  for i in range(0, len(rows), ROWS_PER_VERIFY_TASK)]
+        chunks = verify_chunks(rows, workers)
         problems = []
         futures = [runner.submit(verify_chunk, {"rows": chunk}) for chunk in chunks]
         with tqdm(total=len(rows), desc="verify", unit="row", disable=None) as bar:
             for chunk, future in zip(chunks, futures, strict=True):
                 problems.extend(future.result())
                 bar.update(len(chunk))
+        problems.extend(repeated_across(chunks))
     return {"status": FAILED if problems else PASSED, "rows": len(rows),
             "problem_count": len(problems), "problems": problems[:PROBLEMS_KEPT],
             "seconds": round(time.perf_counter() - started, 3)}
@@ -228,14 +241,40 @@ def verify_version(
 
     No more workers start than there are verify-rows tasks (a pool costs seconds to start).
     """
+    announce_run()
     store = BankStore(root)
-    tasks = -(-store.manifest(bank, version).row_count // ROWS_PER_VERIFY_TASK)
+    tasks = len(verify_chunks(range(store.manifest(bank, version).row_count), workers))
     with task_runner(min(workers, tasks), dask) as runner:
-        report = reverify(runner, store, bank, version)
+        report = reverify(runner, store, bank, version, workers)
     log = get_run_logger().info if report["status"] == PASSED else get_run_logger().error
     log("%s v%04d verification %s: %d rows, %d problems", bank, version, report["status"],
         report["rows"], report["problem_count"])
     return {"bank": bank, "version": version} | report
+
+
+def verify_chunks(rows: Sequence[T], workers: int) -> list[Sequence[T]]:
+    """Return `rows` cut into consecutive chunks, one verify-rows task each: about
+    VERIFY_TASKS_PER_WORKER per worker, so the workers end together, and at most
+    ROWS_PER_VERIFY_TASK rows each."""
+    size = min(ROWS_PER_VERIFY_TASK, max(1, -(-len(rows) // (VERIFY_TASKS_PER_WORKER * workers))))
+    return [rows[i : i + size] for i in range(0, len(rows), size)]
+
+
+def repeated_across(chunks: Iterable[Sequence[dict[str, Any]]]) -> list[str]:
+    """Return "ID: appears N times" for each id found in more than one chunk (verify_rows
+    reports the ids repeated within its own chunk)."""
+    total: Counter[str] = Counter()
+    inside: Counter[str] = Counter()
+    for chunk in chunks:
+        counts = Counter(row["id"] for row in chunk)
+        total.update(counts)
+        inside |= counts
+    return [f"{rid}: appears {n} times" for rid, n in sorted(total.items()) if n > inside[rid]]
+
+
+def announce_run() -> None:
+    """Print the address at which the Prefect UI shows the running flow run (one line)."""
+    print(f"prefect run: {flow_run.ui_url}", flush=True)
 
 
 def short_lines(short: list[dict[str, Any]]) -> list[str]:
