@@ -12,7 +12,7 @@ the manifest and back to the caller.
 """
 
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -27,6 +27,7 @@ from tqdm import tqdm
 
 from banks import BankError, BankStore, rows_to_table
 from generators import get_generator
+from pipeline import filling
 from pipeline.admission import verify_rows
 from pipeline.batches import Done, Planner, Work, parse_size, run_work
 from pipeline.pool import WarmProcessPoolTaskRunner
@@ -165,43 +166,26 @@ def fill(
     runner: TaskRunner, quotas: Quotas, planner: Planner, genre: str, seed: int,
     options: dict[str, Any],
 ) -> dict[str, Any]:
-    """Run generation tasks until no bucket is short or the budget is spent.
+    """Run generation tasks on `runner` until no bucket is short or the budget is spent (see
+    filling.fill); return the build statistics {attempts, accepted, rejections, tasks,
+    confirmed}."""
+    wanted = quotas.quota * len(quotas.order)
 
-    Works go out as the planner hands them out, and their results are taken in the order they
-    went out, one at a time, each followed by a new plan: workers get the next works while a
-    result is taken in, and the fill never depends on which task finishes first.
-    Returns the build statistics {attempts, accepted, rejections, tasks, confirmed}.
-    """
-    logger = get_run_logger()
-    in_flight: deque[tuple[Work, PrefectFuture]] = deque()
-    tasks = confirmed = 0
-    wanted = quota_total = quotas.quota * len(quotas.order)
+    def submit(work: Work) -> PrefectFuture[Done]:
+        return runner.submit(generate, {"genre": genre, "work": work, "master": seed,
+                                        "options": options})
+
     with tqdm(total=wanted, desc="puzzles", unit="puzzle", disable=None) as bar:
-        while True:
-            for work in planner.plan(quotas, len(in_flight)):
-                in_flight.append((work, runner.submit(generate, {
-                    "genre": genre, "work": work, "master": seed, "options": options,
-                })))
-                tasks += 1
-            if not in_flight:
-                break
-            work, future = in_flight.popleft()
-            done: Done = future.result()
-            before = quotas.filled()
-            for contender, verdict in zip(work.contenders, done.verdicts, strict=True):
-                quotas.settle(contender, verdict)
-            for batch, outcomes in zip(work.batches, done.outcomes, strict=True):
-                for outcome in outcomes:
-                    quotas.offer(batch.bucket, outcome)
-            planner.landed(work)
-            confirmed += len(work.contenders)
-            bar.update(quotas.filled() - before)
+        def progress(filled: int) -> None:
+            bar.update(filled - bar.n)
             bar.set_postfix(attempts=quotas.total_attempts())
-    logger.info("%d of %d puzzles after %d attempts in %d tasks", quotas.filled(), quota_total,
-                quotas.total_attempts(), tasks)
+
+        done = filling.fill(quotas, planner, submit, progress)
+    get_run_logger().info("%d of %d puzzles after %d attempts in %d tasks", quotas.filled(),
+                          wanted, quotas.total_attempts(), done.tasks)
     return {"attempts": quotas.total_attempts(), "accepted": quotas.filled(),
-            "rejections": dict(sorted(quotas.rejections.items())), "tasks": tasks,
-            "confirmed": confirmed}
+            "rejections": dict(sorted(quotas.rejections.items())), "tasks": done.tasks,
+            "confirmed": done.confirmed}
 
 
 def reverify(

@@ -30,5 +30,8 @@ def preheat() -> None:
 
 
 def stop() -> None:
-    """Stop the fork server, if it runs, and wait for it to exit (start no worker meanwhile)."""
-    multiprocessing.forkserver._forkserver._stop()  # no public way; multiprocessing's tests use it
+    """Stop the fork server, if it runs, and wait for it to exit (start no worker meanwhile).
+
+    multiprocessing has no public way: this is the private one its own tests use.
+    """
+    multiprocessing.forkserver._forkserver._stop()  # type: ignore[attr-defined]
