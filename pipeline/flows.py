@@ -40,6 +40,7 @@ BOARDS_PER_TASK = 64
 TASKS_IN_FLIGHT = 16
 BUDGET_PER_PUZZLE = 100
 ROWS_PER_VERIFY_TASK = 250
+MIN_ROWS_PER_VERIFY_TASK = 50  # fewer rows do not pay for a task, let alone a worker
 VERIFY_TASKS_PER_WORKER = 4
 PROBLEMS_KEPT = 100
 
@@ -238,9 +239,10 @@ def verify_version(
 
 def verify_chunks(rows: Sequence[T], workers: int) -> list[Sequence[T]]:
     """Return `rows` cut into consecutive chunks, one verify-rows task each: about
-    VERIFY_TASKS_PER_WORKER per worker, so the workers end together, and at most
-    ROWS_PER_VERIFY_TASK rows each."""
-    size = min(ROWS_PER_VERIFY_TASK, max(1, -(-len(rows) // (VERIFY_TASKS_PER_WORKER * workers))))
+    VERIFY_TASKS_PER_WORKER per worker, so the workers end together, of
+    MIN_ROWS_PER_VERIFY_TASK to ROWS_PER_VERIFY_TASK rows each."""
+    even = -(-len(rows) // (VERIFY_TASKS_PER_WORKER * workers))
+    size = min(ROWS_PER_VERIFY_TASK, max(MIN_ROWS_PER_VERIFY_TASK, even))
     return [rows[i : i + size] for i in range(0, len(rows), size)]
 
 

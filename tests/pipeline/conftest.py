@@ -29,7 +29,7 @@ def prefect_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         from prefect.settings import PREFECT_API_URL
         from prefect.testing.utilities import prefect_test_harness
 
-        with prefect_test_harness():
+        with prefect_test_harness(server_startup_timeout=120):  # a busy 2-core box
             url = PREFECT_API_URL.value()
             env.setenv("PREFECT_API_URL", url)
             yield url
