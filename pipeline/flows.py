@@ -169,7 +169,8 @@ def fill(
 ) -> dict[str, Any]:
     """Run generation tasks on `runner` until no bucket is short or the budget is spent (see
     filling.fill); return the build statistics {attempts, accepted, rejections, tasks,
-    confirmed}."""
+    confirmed, fill_seconds}."""
+    started = time.perf_counter()
     wanted = quotas.quota * len(quotas.order)
 
     def submit(work: Work) -> PrefectFuture[Done]:
@@ -186,7 +187,8 @@ def fill(
                           wanted, quotas.total_attempts(), done.tasks)
     return {"attempts": quotas.total_attempts(), "accepted": quotas.filled(),
             "rejections": dict(sorted(quotas.rejections.items())), "tasks": done.tasks,
-            "confirmed": done.confirmed}
+            "confirmed": done.confirmed,
+            "fill_seconds": round(time.perf_counter() - started, 3)}
 
 
 def reverify(
