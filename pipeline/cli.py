@@ -109,7 +109,8 @@ def make_parser() -> Parser:
         sub.add_argument("--allow-short", action="store_true",
                          help="publish even when a bucket is short")
         sub.add_argument("--boards-per-task", type=count_arg, help="boards per generation task")
-        sub.add_argument("--batches-per-round", type=count_arg, help="tasks submitted per round")
+        sub.add_argument("--batches-per-round", type=count_arg,
+                         help="most generation tasks out at once")
 
     build = command("build", cmd_build, "build, re-verify and publish a bank's next version")
     bank_options(build)
