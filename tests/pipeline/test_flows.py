@@ -253,3 +253,14 @@ def test_a_build_killed_mid_way_leaves_the_published_version_and_a_rerun_succeed
     assert store.manifest(BANK, 2).build_stats["tasks"] >= 2  # so the kill was mid-way
     assert part_bytes(root) == before
     assert not [entry for entry in (root / BANK).iterdir() if entry.name.startswith(".")]
+
+
+def test_verify_chunks_fit_the_workers_and_an_id_in_two_chunks_is_a_problem(prefect_api):
+    from pipeline.flows import repeated_across, verify_chunks
+
+    rows = [{"id": f"r{i}"} for i in range(120)] + [{"id": "r0"}]
+    chunks = verify_chunks(rows, workers=2)
+    assert [len(chunk) for chunk in chunks] == [50, 50, 21]  # at least 50 rows a task
+    assert len(verify_chunks(rows * 16, workers=2)) == 8  # 4 tasks a worker
+    assert repeated_across(chunks) == ["r0: appears 2 times"]
+    assert repeated_across([rows[:2] + rows[:1]]) == []  # within a chunk: verify_rows says so
