@@ -1,107 +1,162 @@
-"""Pipeline speed: Prefect's per-task overhead, build throughput with 1 and 2 workers, re-verify.
+"""Pipeline speed and waste, side by side in one run (issue 13's targets).
 
-Run: python bench/bench_pipeline.py [--sizes 5x5 7x7] [--per-grade N] [--tasks N] [--dask]
-against the CLI's local server (a configured PREFECT_API_URL, or one started in the temp root).
-Prints, for each runner: the per-task overhead ((time of 2N empty tasks - time of N) / N, so the
-pool's start-up cancels out) and that start-up (time of N tasks - N overheads - an empty flow);
-for 1 and 2 workers: a Slant build's puzzles per second of generation and the re-verify time
-per 1000 puzzles, extrapolated from the bank built (the size is printed). The two builds share
-their parameters, so their part files must be byte-identical; the bench checks that too.
+Run: python bench/bench_pipeline.py [--per-grade 25] [--skip-serial]
+Every build is a `puzzlebank` process of its own, against one Prefect server this script runs
+(so a build's fixed cost is what an operator with `puzzlebank server` pays), except the demo
+build, which starts its private server as the README's first command does. Prints:
+- the speed-up of 2 workers over 1 on a CPU-bound Slant build (7x7 and 10x10, every grade,
+  --per-grade each) beside the speed-up a pure-Python CPU burn of the same length gets from
+  2 processes, and their ratio (target >= 0.9); Dask local:2 against the process pool (target
+  within 10%); the README's demo spec with 2 and 1 workers (2 must not be slower);
+- attempts per admitted puzzle against a serial stop-when-full run of the same streams (target
+  <= 1.25x) and independent counts per admitted puzzle (target <= 1.1);
+- the fixed cost of a build against a running server: its wall time less generation and
+  re-verification (target <= 5 s); the demo build's wall time from a cold start (target < 45 s
+  on 2 idle cores); verify seconds per 1,000 Slant rows with 2 workers (target <= 15 s);
+- the load average, since the machine may not be idle.
+Builds with 1 and 2 workers and on Dask must give byte-identical part files; checked too.
 """
 
 import argparse
+import hashlib
 import os
+import subprocess
+import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
+from banks import BankStore
+from generators import GenerationSpec
+from pipeline.admission import admit
+from pipeline.batches import STREAM_BLOCK
+from pipeline.seeds import derive_seed
+from pipeline.server import local_server
+
+PUZZLEBANK = str(Path(sys.executable).with_name("puzzlebank"))
+GRADES = ("count", "cycle", "duet", "probe")
+BIG = ("--genre", "slant", "--size", "7x7", "--size", "10x10", "--seed", "2024")
+DEMO = ("--genre", "slant", "--size", "5x5", "--size", "7x7", "--per-grade", "3", "--seed", "1")
 
 
-def overhead(runner_name: str, workers: int, tasks: int) -> tuple[float, float]:
-    """Return (seconds per empty task, seconds of start-up) of flow runs with the named runner."""
-    from prefect import flow, task
-    from prefect.cache_policies import NO_CACHE
+def cli(*args: str, env: dict[str, str] | None = None) -> float:
+    """Run `puzzlebank ARGS`; return its wall seconds (it must exit 0)."""
+    started = time.perf_counter()
+    done = subprocess.run([PUZZLEBANK, *args], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return time.perf_counter() - started
 
-    from pipeline.flows import task_runner
 
-    @task(cache_policy=NO_CACHE)
-    def nothing(i: int) -> int:
-        return i
+def build(root: Path, spec: tuple[str, ...], *runner: str) -> dict:
+    """Build bank "b" into `root`; return {wall, stats, verify_seconds, digest}."""
+    wall = cli("build", "b", *spec, "--root", str(root), *runner)
+    manifest = BankStore(root).snapshot("b").manifest(0)
+    parts = sorted((root / "b").glob("part-*.parquet"))
+    digest = hashlib.sha256(b"".join(path.read_bytes() for path in parts)).hexdigest()[:16]
+    return {"wall": wall, "stats": manifest.build_stats, "digest": digest,
+            "verify_seconds": manifest.verification["report"]["seconds"]}
 
-    def runner():
-        if runner_name == "dask":
-            from prefect_dask import DaskTaskRunner
 
-            return DaskTaskRunner(cluster_kwargs={"n_workers": workers, "threads_per_worker": 1,
-                                                  "processes": True, "dashboard_address": None})
-        return task_runner(workers)
+def burn(n: int) -> int:
+    """Spin the CPU in pure Python for n steps; return a checksum."""
+    total = 0
+    for i in range(n):
+        total = (total + i * i) % 1000003
+    return total
 
-    @flow(task_runner=runner())
-    def empty(n: int) -> list[int]:
-        return [future.result() for future in [nothing.submit(i) for i in range(n)]]
 
-    seconds = {}
-    for n in (0, tasks, 2 * tasks):
+def burn_speedup(seconds: float) -> float:
+    """Return how much faster 2 processes burn `seconds` of pure-Python CPU than 1 process."""
+    with ProcessPoolExecutor(2) as pool:
+        list(pool.map(burn, [1000, 1000]))  # both workers up
         started = time.perf_counter()
-        empty(n)
-        seconds[n] = time.perf_counter() - started
-    per_task = (seconds[2 * tasks] - seconds[tasks]) / tasks
-    return per_task, seconds[tasks] - tasks * per_task - seconds[0]
+        pool.submit(burn, 1_000_000).result()
+        steps = int(1_000_000 * seconds / (time.perf_counter() - started))
+        started = time.perf_counter()
+        pool.submit(burn, steps).result()
+        one = time.perf_counter() - started
+        started = time.perf_counter()
+        list(pool.map(burn, [steps // 2, steps // 2]))
+        two = time.perf_counter() - started
+    return one / two
 
 
-def build_and_verify(root: Path, workers: int, sizes: list[str], per_grade: int) -> dict:
-    """Build bench bank into `root` with `workers`; return its result and the verify report."""
-    from pipeline.flows import build_bank, verify_version
-
-    result = build_bank(bank="bench", genre="slant", sizes=sizes, per_grade=per_grade, seed=2024,
-                        workers=workers, root=str(root))
-    assert result["status"] == "published", result
-    report = verify_version(bank="bench", version=result["version"], root=str(root),
-                            workers=workers)
-    return {"result": result, "verify": report}
+def serial_attempts(sizes: list[str], per_grade: int, master: int) -> int:
+    """Return the attempts of a serial run: each bucket's stream, board by board, until full."""
+    attempts, seen = 0, set()
+    for size in sizes:
+        width, height = (int(n) for n in size.split("x"))
+        for grade in GRADES:
+            board = kept = 0
+            while kept < per_grade:
+                seed = derive_seed(master, size, grade, board // STREAM_BLOCK, board % STREAM_BLOCK)
+                row = admit("slant", GenerationSpec(width, height, grade), seed)
+                board += 1
+                if isinstance(row, dict) and row["id"] not in seen:
+                    seen.add(row["id"])
+                    kept += 1
+            attempts += board
+    return attempts
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", nargs="+", default=["5x5", "7x7"])
-    parser.add_argument("--per-grade", type=int, default=10)
-    parser.add_argument("--tasks", type=int, default=40)
-    parser.add_argument("--dask", action="store_true", help="also time DaskTaskRunner")
+    parser.add_argument("--per-grade", type=int, default=25)
+    parser.add_argument("--skip-serial", action="store_true", help="skip the serial count")
     args = parser.parse_args()
-
-    from pipeline.server import local_server
-
-    with tempfile.TemporaryDirectory() as temp:
-        started = time.perf_counter()
-        with local_server(temp) as url:
-            print(f"server {url} ready in {time.perf_counter() - started:.1f} s")
-            from pipeline.flows import drain
-
-            runners = [("process", 2), ("thread", 1), *([("dask", 2)] if args.dask else [])]
-            for name, workers in runners:
-                per_task, start_up = overhead(name, workers, args.tasks)
-                print(f"overhead {name:7s} x{workers}: {per_task * 1000:6.1f} ms per task, "
-                      f"start-up {start_up:5.2f} s ({args.tasks} and {2 * args.tasks} tasks)")
-            runs = {}
-            for workers in (1, 2):
-                root = Path(temp) / f"w{workers}"
-                runs[workers] = run = build_and_verify(root, workers, args.sizes, args.per_grade)
-                stats, verify = run["result"]["stats"], run["verify"]
-                rate = stats["accepted"] / stats["generate_seconds"]
-                print(f"build   x{workers}: {stats['accepted']} puzzles ({stats['attempts']} "
-                      f"attempts, {stats['tasks']} tasks) in {stats['generate_seconds']:.1f} s "
-                      f"= {rate:.2f} puzzles/s")
-                print(f"verify  x{workers}: {verify['rows']} rows in {verify['seconds']:.2f} s "
-                      f"= {verify['seconds'] * 1000 / verify['rows']:.1f} s per 1000 puzzles "
-                      f"(extrapolated)")
-            one, two = (runs[w]["result"]["stats"]["generate_seconds"] for w in (1, 2))
-            print(f"speed-up x2 over x1: {one / two:.2f}")
-            same = [sorted((Path(temp) / f"w{w}" / "bench" / "v0001").glob("*.parquet"))
-                    for w in (1, 2)]
-            identical = [p.read_bytes() for p in same[0]] == [p.read_bytes() for p in same[1]]
-            print(f"part files identical with 1 and 2 workers: {identical}")
-            drain()
+    big = (*BIG, "--per-grade", str(args.per_grade))
+    print(f"load average at start: {os.getloadavg()}", flush=True)
+    with tempfile.TemporaryDirectory() as temp, local_server(Path(temp) / "server") as url:
+        print(f"server {url}", flush=True)
+        runs = {}
+        for name, runner in (("x1", ("--workers", "1")), ("x2", ("--workers", "2")),
+                             ("dask2", ("--dask", "local:2"))):
+            runs[name] = build(Path(temp) / name, big, *runner)
+            stats = runs[name]["stats"]
+            print(f"build {name:5s}: {stats['accepted']} puzzles, {stats['attempts']} attempts, "
+                  f"{stats['tasks']} tasks, fill {stats['fill_seconds']:.1f} s, process "
+                  f"{runs[name]['wall']:.1f} s, verify {runs[name]['verify_seconds']:.1f} s",
+                  flush=True)
+            if name == "x1":
+                burn2 = burn_speedup(stats["fill_seconds"])
+        x1, x2, dask2 = (runs[name] for name in ("x1", "x2", "dask2"))
+        speedup = x1["stats"]["fill_seconds"] / x2["stats"]["fill_seconds"]
+        print(f"speed-up x2/x1 (fill): {speedup:.2f}; CPU burn x2/x1: {burn2:.2f}; "
+              f"ratio {speedup / burn2:.2f} (target >= 0.9)")
+        whole = x1["wall"] / x2["wall"]
+        print(f"speed-up x2/x1 (whole process): {whole:.2f}; ratio to burn {whole / burn2:.2f}")
+        print(f"dask local:2 / process pool x2 (fill): "
+              f"{dask2['stats']['fill_seconds'] / x2['stats']['fill_seconds']:.2f}; whole process "
+              f"{dask2['wall'] / x2['wall']:.2f} (target within 1.10)")
+        print(f"part files identical x1 / x2 / dask: "
+              f"{x1['digest'] == x2['digest'] == dask2['digest']}")
+        fixed = x2["wall"] - x2["stats"]["fill_seconds"] - x2["verify_seconds"]
+        print(f"fixed cost of the x2 build against a running server: {fixed:.1f} s "
+              f"(process wall less fill and re-verification; target <= 5 s)")
+        rows = x2["stats"]["accepted"]
+        print(f"re-verify in the x2 build: {x2['verify_seconds'] * 1000 / rows:.1f} s per 1000 "
+              f"rows ({rows} rows; target <= 15 s)")
+        verify = cli("verify", "b", "--root", str(Path(temp) / "x2"), "--workers", "2")
+        print(f"verify command x2: {verify:.1f} s for {rows} rows, whole process")
+        print(f"independent counts per admitted puzzle: "
+              f"{x2['stats']['confirmed'] / rows:.3f} (target <= 1.1)", flush=True)
+        if not args.skip_serial:
+            serial = serial_attempts(["7x7", "10x10"], args.per_grade, 2024)
+            print(f"attempts: {x2['stats']['attempts']} against {serial} serial stop-when-full "
+                  f"= {x2['stats']['attempts'] / serial:.3f}x (target <= 1.25)", flush=True)
+        demo = {}
+        for workers in ("1", "2", "1", "2"):
+            root = Path(tempfile.mkdtemp(dir=temp))
+            demo.setdefault(workers, []).append(cli("build", "demo", *DEMO, "--workers", workers,
+                                                    "--root", str(root)))
+        print(f"demo spec against the server: x1 {min(demo['1']):.1f} s, x2 {min(demo['2']):.1f} s "
+              f"(best of 2; x2 must not be slower)", flush=True)
+    cold = Path(tempfile.mkdtemp())
+    env = {name: value for name, value in os.environ.items() if name != "PREFECT_API_URL"}
+    seconds = cli("build", "demo", *DEMO, "--workers", "2", "--root", str(cold), env=env)
+    print(f"README demo build, cold (private server): {seconds:.1f} s (target < 45 s idle); "
+          f"load average now {os.getloadavg()}")
 
 
 if __name__ == "__main__":

@@ -7,12 +7,17 @@ CP-SAT) both count exactly one solution, the rulebook `check` accepts the genera
 and the genre grades the puzzle. (With one solution and a valid one in hand, they are the same;
 the counters' own solutions are not compared, as a genre may count "solvable" as one, e.g. a
 Color Sort deal whose solvers find different move sequences.)
+
+A build runs the gate in two stages: `contend` (generate, grade, ladder count: the cheap part)
+gives a *contender*, and `confirm` (the independent count and `check`) runs only for the
+contenders a bucket will take. `admit` is the two in a row.
 """
 
 import json
 import random
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from generators import Candidate, GenerationSpec, get_generator
@@ -29,29 +34,81 @@ CHECK_FAILED = "check-failed"
 # An ungraded puzzle is refused with its grade status, e.g. "needs-search".
 
 
+@dataclass(frozen=True)
+class Contender:
+    """A generated puzzle that passed the first stage: graded, and unique by the ladder counter.
+
+    `row` is the bank row it becomes once confirmed; `puzzle` and `solution` are its values,
+    carried so the second stage need not parse the row's texts.
+    """
+
+    row: dict[str, Any]
+    puzzle: Any
+    solution: Any
+
+    @property
+    def bucket(self) -> tuple[str, str]:
+        """Return the (size, grade) bucket the contender would fill."""
+        return self.row["size"], self.row["grade"]
+
+
 def admit(genre_name: str, spec: GenerationSpec, seed: int) -> dict[str, Any] | str:
-    """Return the bank row of the puzzle the genre's generator makes from `seed`, or why not.
+    """Return the bank row of the puzzle the genre's generator makes from `seed`, or why not:
+    `contend`, then `confirm` (see both)."""
+    outcome = contend(genre_name, spec, seed)
+    if isinstance(outcome, str):
+        return outcome
+    return confirm(genre_name, outcome) or outcome.row
+
+
+def contend(genre_name: str, spec: GenerationSpec, seed: int) -> Contender | str:
+    """Return the contender the genre's generator makes from `seed`, or why there is none.
 
     The generator gets random.Random(seed); the rejection reasons are the module's constants
     (NO_CANDIDATE when the generator gave up without saying why), the generator's own reason
-    when it gives one, or the grade status of an ungraded puzzle.
+    when it gives one, or the grade status of an ungraded puzzle. The ladder counter must count
+    exactly one solution without giving up (AMBIGUOUS, NO_SOLUTION, COUNT_TRUNCATED).
     """
     genre, generator = get_genre(genre_name), get_generator(genre_name)
     candidate = generator.generate(random.Random(seed), spec)
     if not isinstance(candidate, Candidate):
         return candidate or NO_CANDIDATE
+    ladder = genre.count(candidate.puzzle, limit=2, engine="ladder")
+    if ladder.count > 1:
+        return AMBIGUOUS
+    if ladder.truncated:
+        return COUNT_TRUNCATED
+    if ladder.count == 0:
+        return NO_SOLUTION
     grade = genre.grade(candidate.puzzle)
-    reason = rejection(genre, candidate.puzzle, candidate.solution, grade)
-    if reason:
-        return reason
+    if grade.status != GRADED:
+        return grade.status
     explained = explanation_columns(genre, candidate.puzzle, candidate.solution)
     if isinstance(explained, str):
         return explained
-    return derived_columns(genre, candidate.puzzle, candidate.solution, grade) | explained | {
+    row = derived_columns(genre, candidate.puzzle, candidate.solution, grade) | explained | {
         "seed": seed,
         "generator_version": generator.version,
         "measurements": json.dumps(candidate.measurements, sort_keys=True, separators=(",", ":")),
     }
+    return Contender(row, candidate.puzzle, candidate.solution)
+
+
+def confirm(genre_name: str, contender: Contender) -> str | None:
+    """Return why the bank must refuse a contender after all, or None when it may take it.
+
+    The genre's independent counter must count exactly one solution without giving up
+    (COUNTER_DISAGREE, COUNT_TRUNCATED) and `check` must accept the solution (CHECK_FAILED).
+    """
+    genre = get_genre(genre_name)
+    independent = genre.count(contender.puzzle, limit=2, engine=genre.independent)
+    if independent.count != 1:
+        return COUNTER_DISAGREE
+    if independent.truncated:
+        return COUNT_TRUNCATED
+    if genre.check(contender.puzzle, contender.solution):
+        return CHECK_FAILED
+    return None
 
 
 def rejection(genre: Genre, puzzle: Any, solution: Any, grade: Grade) -> str | None:

@@ -43,7 +43,7 @@ from pipeline.batches import parse_size
 from pipeline.capacity_cli import add_commands as add_capacity_commands
 from pipeline.capacity_cli import planned_buckets
 from pipeline.failures import complain, os_error_text
-from pipeline.server import DEFAULT_PORT, ServerError, local_server
+from pipeline.server import ServerError, local_server
 from pipeline.solving import genre_of_url, read_puzzle
 from solvers import GENRE_NAMES, get_genre
 from solvers.core import Genre, PuzzleFormatError, UnknownGenreError
@@ -112,8 +112,10 @@ def make_parser() -> Parser:
 
     def flow_options(sub: Parser) -> None:
         sub.add_argument("--workers", type=workers_arg, default=1, help="worker processes")
-        sub.add_argument("--port", type=port_arg, default=DEFAULT_PORT,
-                         help="port of the local Prefect server to use or start")
+        sub.add_argument("--api", metavar="URL",
+                         help="a running Prefect API to use, e.g. http://127.0.0.1:4200/api "
+                              "(default: PREFECT_API_URL, the Prefect profile's, the root's "
+                              "`puzzlebank server`, else a private server for this command)")
         sub.add_argument("--dask", type=dask_arg, metavar="local[:N]|tcp://HOST:PORT",
                          help="run the tasks on a Dask LocalCluster of N workers, or a cluster")
 
@@ -133,7 +135,8 @@ def make_parser() -> Parser:
         sub.add_argument("--wait", action="store_true",
                          help="wait while another build holds the bank, instead of exit 2")
         sub.add_argument("--boards-per-task", type=count_arg, help="boards per generation task")
-        sub.add_argument("--batches-per-round", type=count_arg, help="tasks submitted per round")
+        sub.add_argument("--batches-per-round", type=count_arg,
+                         help="most generation tasks out at once")
 
     build = command("build", cmd_build, "build, re-verify and publish a bank's next version")
     bank_options(build)
@@ -228,6 +231,12 @@ def make_parser() -> Parser:
                       "cells (Araf: room labels or '?'; Color Sort: the pours played so far)")
     hint.add_argument("--json", action="store_true", help="print one JSON object")
 
+    server = command("server", cmd_server,
+                     "run the root's long-lived Prefect server (and UI) until stopped; "
+                     "builds and verifies of the root use it")
+    server.add_argument("--root", default=DEFAULT_ROOT, help="folder of the banks")
+    server.add_argument("--port", type=port_arg, help="port (default 4200, or a free one)")
+
     report = command("ladder-report", cmd_ladder_report,
                      "print the incremental and ablation tables of a genre's ladder")
     report.add_argument("genre", metavar="GENRE")
@@ -250,13 +259,32 @@ def run_flow(args: argparse.Namespace, name: str, **parameters: Any) -> dict[str
     at ERROR, which stays in the run's logs on the server, while the exception comes back here
     and `main` prints its one line (an unexpected one still ends in Python's traceback)."""
     os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "CRITICAL")
-    with bank_errors(), local_server(args.root, args.port):
+    with bank_errors(), local_server(args.root, args.api, lambda: preheat(args)):
         from pipeline import flows
 
         try:
             return getattr(flows, name)(**parameters)
         finally:
             flows.drain()
+
+
+def preheat(args: argparse.Namespace) -> None:
+    """Start the worker pool's fork server when the flow will use one (see pipeline.pool)."""
+    if args.workers > 1 and not args.dask:
+        from pipeline.forkserver import preheat as start
+
+        start()
+
+
+def cmd_server(args: argparse.Namespace) -> int:
+    """Run the root's long-lived Prefect server until SIGINT or SIGTERM; 0 once stopped."""
+    from pipeline.server import serve, ui_address, wait_for_stop
+
+    with serve(args.root, args.port) as url:
+        print(f"puzzlebank server of {Path(args.root).resolve()}: UI at {ui_address(url)} "
+              f"(API {url}); Ctrl-C stops", flush=True)
+        wait_for_stop()
+    return 0
 
 
 def build_parameters(args: argparse.Namespace) -> dict[str, Any]:
@@ -396,7 +424,7 @@ def cmd_schedule(args: argparse.Namespace) -> int:
     """Serve the bank's build as a deployment on the --cron schedule; 0 once stopped."""
     parameters = build_parameters(args)
     os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
-    with bank_errors(), local_server(args.root, args.port) as url:
+    with bank_errors(), local_server(args.root, args.api) as url:
         from pipeline.schedule import build_deployment, serve_deployment
 
         deployment = build_deployment(parameters, args.cron, args.timezone)

@@ -1,20 +1,21 @@
 """Prefect flows: build a bank version, and re-verify one.
 
-build_bank, holding the bank's writer lock from planning to commit: plan rounds of batches ->
-generation tasks on `workers` processes -> admission outcomes offered to the quotas in batch order
--> write the rows' data files -> re-verify them from disk -> one Delta commit publishes them, or
-they are discarded. verify_version: the re-verification of a committed build alone. A short build
-(a bucket under its quota when the budget is spent) writes nothing unless `allow_short`.
+build_bank, holding the bank's writer lock from planning to commit: works planned from each
+bucket's need and hit rate -> tasks on `workers` warm processes that generate and grade boards,
+and confirm the contenders the quotas will take -> outcomes taken in task order -> write the
+rows' data files -> re-verify them from disk -> one Delta commit publishes them, or they are
+discarded. verify_version: the re-verification of a committed build alone. A short build (a
+bucket under its quota when the budget is spent) writes nothing unless `allow_short`.
 
-Vocabulary: a *runner* is a Prefect task runner, entered for the length of a flow; *outcomes*
-are admission results (row dicts or rejection reasons); a *report* is a plain dict that goes
-into the manifest and back to the caller.
+Vocabulary: a *runner* is a Prefect task runner, entered for the length of a flow; a *work* and
+what it gives back (*done*) are in pipeline.batches; a *report* is a plain dict that goes into
+the manifest and back to the caller.
 """
 
 import time
-from collections import deque
-from collections.abc import Callable
-from typing import Any
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 import pyarrow as pa
 from prefect import flow, get_run_logger, task
@@ -22,43 +23,45 @@ from prefect.cache_policies import NO_CACHE
 from prefect.events.worker import EventsWorker
 from prefect.futures import PrefectFuture
 from prefect.logging.handlers import APILogWorker
-from prefect.task_runners import ProcessPoolTaskRunner, TaskRunner, ThreadPoolTaskRunner
+from prefect.runtime import flow_run
+from prefect.task_runners import TaskRunner, ThreadPoolTaskRunner
 from tqdm import tqdm
 
 from banks import BankBusyError, BankError, BankStore, BankWriter, PendingBuild, rows_to_table
 from generators import get_generator
 from generators.reachability import plan_buckets
+from pipeline import filling
 from pipeline.admission import verify_rows
-from pipeline.batches import Batch, Planner, parse_size, run_batch
-from pipeline.lifetimes import die_with_parent
+from pipeline.batches import Done, Planner, Work, parse_size, run_work
+from pipeline.pool import WarmProcessPoolTaskRunner
 from pipeline.provenance import code_version, now
 from pipeline.quotas import Quotas
 from pipeline.runners import dask_runner
 from solvers import get_genre
 
 BOARDS_PER_TASK = 64
-BATCHES_PER_ROUND = 8
-ROUNDS_IN_FLIGHT = 2
+TASKS_IN_FLIGHT = 16
 BUDGET_PER_PUZZLE = 100
 ROWS_PER_VERIFY_TASK = 250
+MIN_ROWS_PER_VERIFY_TASK = 50  # fewer rows do not pay for a task, let alone a worker
+VERIFY_TASKS_PER_WORKER = 4
 PROBLEMS_KEPT = 100
 
+T = TypeVar("T")
 PUBLISHED, SHORT, REJECTED = "published", "short", "rejected"
 ALREADY, BUSY = "already-published", "busy"
 PASSED, FAILED = "passed", "failed"
 
 
-@task(name="generate-batch", cache_policy=NO_CACHE,
-      task_run_name="{genre} {batch.size}/{batch.grade} #{batch.index}")
-def generate_batch(
-    genre: str, batch: Batch, master: int, options: dict[str, Any]
-) -> list[dict[str, Any] | str]:
-    """Return the admission outcome of every board of `batch`, in position order."""
-    outcomes = run_batch(genre, batch, master, options)
-    admitted = sum(isinstance(outcome, dict) for outcome in outcomes)
-    get_run_logger().info("%s %s/%s batch %d: %d of %d boards admitted", genre, batch.size,
-                          batch.grade, batch.index, admitted, batch.boards)
-    return outcomes
+@task(name="generate", cache_policy=NO_CACHE, task_run_name="{genre} {work.label}")
+def generate(genre: str, work: Work, master: int, options: dict[str, Any]) -> Done:
+    """Return what `work` gives (see batches.run_work): its boards generated and graded, its
+    contenders confirmed."""
+    done = run_work(genre, work, master, options)
+    get_run_logger().info("%s %s: %d contenders of %d boards, %d of %d confirmed", genre,
+                          work.label, done.contenders(), work.boards(),
+                          done.verdicts.count(None), len(work.contenders))
+    return done
 
 
 @task(name="verify-rows", cache_policy=NO_CACHE)
@@ -70,17 +73,19 @@ def verify_chunk(rows: list[dict[str, Any]]) -> list[str]:
 
 
 def task_runner(workers: int, dask: str | None = None) -> TaskRunner:
-    """Return the runner for `workers` processes: in-process threads for 1, else a process pool;
-    with a `dask` choice (see runners.parse_dask), a Dask runner instead and `workers` unused.
+    """Return the runner for `workers` processes: in-process threads for 1, else a warm process
+    pool (see pipeline.pool); with a `dask` choice (see runners.parse_dask), a Dask runner
+    instead and `workers` unused.
 
     Process pool rather than Dask by default: both work against a real server; the pool starts
-    faster, is in Prefect itself and brings no scheduler or nanny processes (bench/).
+    faster, its workers are forked with the genres imported and die with the CLI, and it brings
+    no scheduler or nanny processes (bench/).
     """
     if dask:
         return dask_runner(dask)
     if workers <= 1:
         return ThreadPoolTaskRunner(max_workers=1)
-    return ProcessPoolTaskRunner(max_workers=workers, initializer=die_with_parent)
+    return WarmProcessPoolTaskRunner(max_workers=workers)
 
 
 @flow(name="build-bank", flow_run_name="build {bank}")
@@ -95,7 +100,7 @@ def build_bank(
     root: str = ".",
     allow_short: bool = False,
     boards_per_task: int | None = None,
-    batches_per_round: int = BATCHES_PER_ROUND,
+    batches_per_round: int = TASKS_IN_FLIGHT,
     options: dict[str, Any] | None = None,
     dask: str | None = None,
     advance_seed: bool = False,
@@ -112,13 +117,15 @@ def build_bank(
     `short` lists {size, grade, quota, made, short} per short bucket. The budget (default
     BUDGET_PER_PUZZLE attempts per wanted puzzle) counts generator attempts. The rows written
     depend on every parameter but `workers`, `dask`, `root` and `wait`, and on the bank's
-    commits. The bank's lock is held throughout. `dask` runs the tasks on Dask (see
-    task_runner). `advance_seed` adds the number of versions to `seed`, so every build of a
-    schedule draws new boards instead of refusing last night's again (the manifest's spec
-    records the seed used). `grades` picks the ladder levels to fill (default: those reachable
-    at each size, see plan_buckets).
+    commits. The bank's lock is held throughout. `boards_per_task` caps the boards of one
+    task, `batches_per_round` the tasks out at once (see batches.Planner). `dask` runs the
+    tasks on Dask (see task_runner). `advance_seed` adds the number of versions to `seed`, so
+    every build of a schedule draws new boards instead of refusing last night's again (the
+    manifest's spec records the seed used). `grades` picks the ladder levels to fill (default:
+    those reachable at each size, see plan_buckets).
     """
     started = time.perf_counter()
+    announce_run()
     try:
         with BankStore(root).writer(bank, wait=wait) as writer:
             return build_under_lock(writer, started, genre=genre, sizes=sizes,
@@ -179,7 +186,7 @@ def build_under_lock(
         pending = writer.write(rows_to_table(quotas.accepted()), spec=spec,
                                code_version=code_version(generator.version),
                                build_stats=stats, created_at=now())
-        report = reverify(runner, lambda: writer.read_pending(pending))
+        report = reverify(runner, lambda: writer.read_pending(pending), workers)
     return result | publish_or_discard(writer, pending, report)
 
 
@@ -205,48 +212,39 @@ def fill(
     runner: TaskRunner, quotas: Quotas, planner: Planner, genre: str, seed: int,
     options: dict[str, Any],
 ) -> dict[str, Any]:
-    """Run rounds of generation tasks until no bucket is short or the budget is spent.
-
-    ROUNDS_IN_FLIGHT rounds are submitted ahead, so workers do not idle at a round's end: round
-    k+2 is planned from the buckets as rounds 1..k left them. Outcomes are offered to `quotas`
-    round by round in batch order, so the fill never depends on which task finishes first.
-    Returns the build statistics {attempts, accepted, rejections, rounds, tasks}.
-    """
-    logger = get_run_logger()
-    in_flight: deque[list[PrefectFuture]] = deque()
-    rounds = tasks = 0
+    """Run generation tasks on `runner` until no bucket is short or the budget is spent (see
+    filling.fill); return the build statistics {attempts, accepted, rejections, tasks,
+    confirmed, fill_seconds}."""
+    started = time.perf_counter()
     wanted = quotas.quota * len(quotas.order)
+
+    def submit(work: Work) -> PrefectFuture[Done]:
+        return runner.submit(generate, {"genre": genre, "work": work, "master": seed,
+                                        "options": options})
+
     with tqdm(total=wanted, desc="puzzles", unit="puzzle", disable=None) as bar:
-        while True:
-            while len(in_flight) < ROUNDS_IN_FLIGHT and (
-                batches := planner.next_round(quotas.short())
-            ):
-                in_flight.append([runner.submit(generate_batch, {
-                    "genre": genre, "batch": batch, "master": seed, "options": options,
-                }) for batch in batches])
-                tasks += len(batches)
-            if not in_flight:
-                break
-            rounds += 1
-            for future in in_flight.popleft():
-                before = quotas.filled()
-                for outcome in future.result():
-                    quotas.offer(outcome)
-                bar.update(quotas.filled() - before)
-                bar.set_postfix(attempts=quotas.attempts)
-            logger.info("round %d: %d of %d puzzles after %d attempts", rounds, quotas.filled(),
-                        wanted, quotas.attempts)
-    return {"attempts": quotas.attempts, "accepted": quotas.filled(),
-            "rejections": dict(sorted(quotas.rejections.items())), "rounds": rounds,
-            "tasks": tasks}
+        def progress(filled: int) -> None:
+            bar.update(filled - bar.n)
+            bar.set_postfix(attempts=quotas.total_attempts())
+
+        done = filling.fill(quotas, planner, submit, progress)
+    get_run_logger().info("%d of %d puzzles after %d attempts in %d tasks", quotas.filled(),
+                          wanted, quotas.total_attempts(), done.tasks)
+    return {"attempts": quotas.total_attempts(), "accepted": quotas.filled(),
+            "rejections": dict(sorted(quotas.rejections.items())), "tasks": done.tasks,
+            "confirmed": done.confirmed,
+            "fill_seconds": round(time.perf_counter() - started, 3)}
 
 
-def reverify(runner: TaskRunner, read: Callable[[], pa.Table]) -> dict[str, Any]:
+def reverify(
+    runner: TaskRunner, read: Callable[[], pa.Table], workers: int = 1
+) -> dict[str, Any]:
     """Re-verify rows read from disk by `read`; return {status, rows, problem_count, ...}.
 
     `read` must check the files it reads (it raises BankError naming the file at fault); then
-    every row is re-admitted by verify-rows tasks. status is PASSED only when nothing was found;
-    `problems` keeps the first PROBLEMS_KEPT lines, each naming a row id (or the file at fault).
+    every row is re-admitted by verify-rows tasks on the runner's `workers`, and no id may
+    appear twice. status is PASSED only when nothing was found; `problems` keeps the first
+    PROBLEMS_KEPT lines, each naming a row id (or the file at fault).
     """
     started = time.perf_counter()
     try:
@@ -254,14 +252,14 @@ def reverify(runner: TaskRunner, read: Callable[[], pa.Table]) -> dict[str, Any]
     except BankError as error:
         problems, rows = [str(error)], []
     else:
-        chunks = [rows[i : i + ROWS_PER_VERIFY_TASK]
-                  for i in range(0, len(rows), ROWS_PER_VERIFY_TASK)]
+        chunks = verify_chunks(rows, workers)
         problems = []
         futures = [runner.submit(verify_chunk, {"rows": chunk}) for chunk in chunks]
         with tqdm(total=len(rows), desc="verify", unit="row", disable=None) as bar:
             for chunk, future in zip(chunks, futures, strict=True):
                 problems.extend(future.result())
                 bar.update(len(chunk))
+        problems.extend(repeated_across(chunks))
     return {"status": FAILED if problems else PASSED, "rows": len(rows),
             "problem_count": len(problems), "problems": problems[:PROBLEMS_KEPT],
             "seconds": round(time.perf_counter() - started, 3)}
@@ -277,17 +275,44 @@ def verify_version(
     (see reverify) with the bank and version. Every data file up to that version is checked
     first. No more workers start than there are verify-rows tasks (a pool costs seconds).
     """
+    announce_run()
     snapshot = BankStore(root).snapshot(bank, version)
     manifests = snapshot.commits if whole else snapshot.commits[-1:]
     rows = sum(commit.manifest.row_count for commit in manifests)
-    tasks = max(1, -(-rows // ROWS_PER_VERIFY_TASK))
+    tasks = len(verify_chunks(range(rows), workers))
     build = None if whole else snapshot.version
-    with task_runner(min(workers, tasks), dask) as runner:
-        report = reverify(runner, lambda: snapshot.read(build))
+    with task_runner(max(1, min(workers, tasks)), dask) as runner:
+        report = reverify(runner, lambda: snapshot.read(build), workers)
     log = get_run_logger().info if report["status"] == PASSED else get_run_logger().error
     log("%s version %d verification %s: %d rows, %d problems", bank, snapshot.version,
         report["status"], report["rows"], report["problem_count"])
     return {"bank": bank, "version": snapshot.version} | report
+
+
+def verify_chunks(rows: Sequence[T], workers: int) -> list[Sequence[T]]:
+    """Return `rows` cut into consecutive chunks, one verify-rows task each: about
+    VERIFY_TASKS_PER_WORKER per worker, so the workers end together, of
+    MIN_ROWS_PER_VERIFY_TASK to ROWS_PER_VERIFY_TASK rows each."""
+    even = -(-len(rows) // (VERIFY_TASKS_PER_WORKER * workers))
+    size = min(ROWS_PER_VERIFY_TASK, max(MIN_ROWS_PER_VERIFY_TASK, even))
+    return [rows[i : i + size] for i in range(0, len(rows), size)]
+
+
+def repeated_across(chunks: Iterable[Sequence[dict[str, Any]]]) -> list[str]:
+    """Return "ID: appears N times" for each id found in more than one chunk (verify_rows
+    reports the ids repeated within its own chunk)."""
+    total: Counter[str] = Counter()
+    inside: Counter[str] = Counter()
+    for chunk in chunks:
+        counts = Counter(row["id"] for row in chunk)
+        total.update(counts)
+        inside |= counts
+    return [f"{rid}: appears {n} times" for rid, n in sorted(total.items()) if n > inside[rid]]
+
+
+def announce_run() -> None:
+    """Print the address at which the Prefect UI shows the running flow run (one line)."""
+    print(f"prefect run: {flow_run.ui_url}", flush=True)
 
 
 def short_lines(short: list[dict[str, Any]]) -> list[str]:

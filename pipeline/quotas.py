@@ -1,15 +1,21 @@
-"""Quotas: filling the (size, grade) buckets of a build with admitted rows, in a fixed order.
+"""Quotas: filling the (size, grade) buckets of a build with confirmed rows, in a fixed order.
 
-Vocabulary: a *bucket* is (size, grade) with size "WxH"; an *outcome* is an admission result (a
-row dict or a rejection reason); the *shortfall* of a bucket is its quota less the rows it holds.
-Outcomes must be offered in batch order so the same outcomes always fill the same way.
+Vocabulary: a *bucket* is (size, grade) with size "WxH"; an *outcome* is a first-stage admission
+result (a Contender or a rejection reason); a bucket's *waiting* contenders passed the first
+stage and wait for the second, its *pending* ones are being confirmed; the *shortfall* of a
+bucket is its quota less the rows it holds. Outcomes are offered in a fixed order (the order of
+each bucket's seed stream), and only the first contenders that could still fill a bucket are
+handed out for confirmation, so a bucket holds the first `quota` contenders of its stream that
+pass both stages: the same rows whatever the timing, and no confirmation for a full bucket.
 """
 
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pipeline.batches import Bucket
+from pipeline.admission import Contender
+
+Bucket = tuple[str, str]
 
 DUPLICATE = "duplicate"
 BUCKET_FULL = "bucket-full"
@@ -19,42 +25,92 @@ NO_BUCKET = "no-bucket"
 class Quotas:
     """The buckets of a build, `quota` rows each, and the outcomes offered to them so far.
 
-    `seen` starts as the ids already shipped by the bank, so a bank never ships a puzzle twice.
+    `seen` starts as the ids already shipped by the bank, so a bank never ships a puzzle twice;
+    a contender's id joins it when the contender starts waiting. `attempts` counts the offers
+    of each bucket whose seed stream made them, `hits` the contenders that started waiting in
+    each bucket.
     """
 
     def __init__(self, buckets: Sequence[Bucket], quota: int, shipped: Iterable[str] = ()) -> None:
         self.order = tuple(dict.fromkeys(buckets))
         self.quota = quota
         self.rows: dict[Bucket, list[dict[str, Any]]] = {bucket: [] for bucket in self.order}
+        self.waiting: dict[Bucket, deque[Contender]] = {bucket: deque() for bucket in self.order}
+        self.pending: Counter[Bucket] = Counter()
         self.seen = set(shipped)
         self.rejections: Counter[str] = Counter()
-        self.attempts = 0
+        self.attempts: Counter[Bucket] = Counter()
+        self.hits: Counter[Bucket] = Counter()
 
-    def offer(self, outcome: dict[str, Any] | str) -> bool:
-        """Count one attempt; keep the row if it is new and its bucket is short; return if kept.
-
-        A refused outcome is counted under its reason (DUPLICATE, BUCKET_FULL, NO_BUCKET or the
-        admission's rejection reason).
-        """
-        self.attempts += 1
+    def offer(self, stream: Bucket, outcome: Contender | str) -> None:
+        """Count one attempt of bucket `stream`'s seed stream; a contender that is new and whose
+        bucket is short starts waiting, any other outcome is counted under its reason
+        (DUPLICATE, BUCKET_FULL, NO_BUCKET or the first stage's rejection reason)."""
+        self.attempts[stream] += 1
         reason = outcome if isinstance(outcome, str) else self.refusal(outcome)
         if reason:
             self.rejections[reason] += 1
-            return False
-        self.seen.add(outcome["id"])
-        self.rows[(outcome["size"], outcome["grade"])].append(outcome)
-        return True
+            return
+        assert isinstance(outcome, Contender)
+        self.seen.add(outcome.row["id"])
+        self.waiting[outcome.bucket].append(outcome)
+        self.hits[outcome.bucket] += 1
 
-    def refusal(self, row: dict[str, Any]) -> str | None:
-        """Return why an admitted row cannot go in, or None when it fills a short bucket."""
-        bucket = (row["size"], row["grade"])
-        if row["id"] in self.seen:
+    def refusal(self, contender: Contender) -> str | None:
+        """Return why a contender cannot wait for a bucket, or None when it may."""
+        if contender.row["id"] in self.seen:
             return DUPLICATE
-        if bucket not in self.rows:
+        if contender.bucket not in self.rows:
             return NO_BUCKET
-        if len(self.rows[bucket]) >= self.quota:
+        if len(self.rows[contender.bucket]) >= self.quota:
             return BUCKET_FULL
         return None
+
+    def confirmable(self) -> int:
+        """Return how many contenders to_confirm would hand out now."""
+        return sum(min(len(self.waiting[bucket]),
+                       max(0, self.quota - len(self.rows[bucket]) - self.pending[bucket]))
+                   for bucket in self.order)
+
+    def to_confirm(self) -> list[Contender]:
+        """Return the waiting contenders that may fill a slot no pending one can, now pending.
+
+        Per bucket in bucket order, the first (quota - rows - pending) waiting ones: if every
+        pending contender passes, none of them is needed, so a contender is confirmed only when
+        its bucket could still take it.
+        """
+        chosen: list[Contender] = []
+        for bucket in self.order:
+            free = self.quota - len(self.rows[bucket]) - self.pending[bucket]
+            while free > 0 and self.waiting[bucket]:
+                chosen.append(self.waiting[bucket].popleft())
+                self.pending[bucket] += 1
+                free -= 1
+        return chosen
+
+    def settle(self, contender: Contender, reason: str | None) -> None:
+        """Take the second stage's verdict on a pending contender: its row fills its bucket, or
+        the reason is counted and the slot is free again. A bucket that fills refuses its
+        waiting contenders as BUCKET_FULL."""
+        bucket = contender.bucket
+        self.pending[bucket] -= 1
+        if reason:
+            self.rejections[reason] += 1
+            return
+        self.rows[bucket].append(contender.row)
+        if len(self.rows[bucket]) == self.quota and self.waiting[bucket]:
+            self.rejections[BUCKET_FULL] += len(self.waiting[bucket])
+            self.waiting[bucket].clear()
+
+    def supply(self, bucket: Bucket) -> int:
+        """Return the rows a bucket holds or may hold from contenders it has: rows, pending
+        and waiting ones."""
+        return len(self.rows[bucket]) + self.pending[bucket] + len(self.waiting[bucket])
+
+    def hit_rate(self, bucket: Bucket) -> float:
+        """Return the bucket's measured contenders per attempt, (hits + 1) / (attempts + 1):
+        1 before any attempt, so a first batch never makes more boards than are wanted."""
+        return (self.hits[bucket] + 1) / (self.attempts[bucket] + 1)
 
     def short(self) -> list[Bucket]:
         """Return the buckets below quota, in bucket order."""
@@ -64,8 +120,12 @@ class Quotas:
         """Return how many rows the buckets hold."""
         return sum(len(rows) for rows in self.rows.values())
 
+    def total_attempts(self) -> int:
+        """Return how many outcomes were offered in all."""
+        return sum(self.attempts.values())
+
     def accepted(self) -> list[dict[str, Any]]:
-        """Return every kept row, bucket by bucket in the order kept."""
+        """Return every kept row, bucket by bucket in the order of the bucket's seed stream."""
         return [row for bucket in self.order for row in self.rows[bucket]]
 
     def shortfall(self) -> list[dict[str, Any]]:

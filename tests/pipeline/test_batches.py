@@ -1,8 +1,14 @@
-"""Batches and rounds: the plan depends on short buckets and budget only, never on workers."""
+"""Batches and the plan: boards sized to each bucket's need and hit rate, packed into works,
+numbered along each bucket's seed stream; the plan never depends on workers."""
 
 import pytest
 
-from pipeline.batches import Batch, Planner, parse_size, run_batch
+from pipeline.admission import Contender
+from pipeline.batches import CELLS_PER_TASK, Batch, Planner, Work, parse_size, run_batch
+from pipeline.quotas import Quotas
+from pipeline.seeds import derive_seed
+
+BUCKETS = [("4x4", "count"), ("4x4", "duet")]
 
 
 def test_sizes_read_as_width_by_height():
@@ -16,40 +22,56 @@ def test_a_size_that_is_not_WxH_is_refused_naming_it(text):
         parse_size(text)
 
 
-def test_a_round_deals_batches_to_the_short_buckets_in_turn():
-    planner = Planner(budget=1000, boards_per_task=10, batches_per_round=4)
-    batches = planner.next_round([("4x4", "count"), ("4x4", "duet")])
-    assert batches == [
-        Batch("4x4", "count", 0, 10),
-        Batch("4x4", "duet", 0, 10),
-        Batch("4x4", "count", 1, 10),
-        Batch("4x4", "duet", 1, 10),
-    ]
+def test_a_boards_seed_depends_on_its_place_in_the_stream_not_on_the_batch_it_is_in():
+    whole = Batch("4x4", "count", 0, 70).seeds(5)
+    parts = Batch("4x4", "count", 0, 3).seeds(5) + Batch("4x4", "count", 3, 67).seeds(5)
+    assert whole == parts and len(set(whole)) == 70
+    assert whole[65] == derive_seed(5, "4x4", "count", 1, 1)  # 64 boards a seed block
 
 
-def test_batch_numbers_continue_across_rounds_so_no_seed_is_reused():
-    planner = Planner(budget=1000, boards_per_task=10, batches_per_round=2)
-    planner.next_round([("4x4", "count"), ("4x4", "duet")])
-    assert planner.next_round([("4x4", "duet")]) == [
-        Batch("4x4", "duet", 1, 10),
-        Batch("4x4", "duet", 2, 10),
-    ]
+def test_the_first_plan_makes_as_many_boards_as_puzzles_are_wanted():
+    quotas = Quotas(BUCKETS, quota=3)
+    works = Planner(budget=1000, boards_per_task=64, tasks_in_flight=8).plan(quotas, 0)
+    assert works == [Work((Batch("4x4", "count", 0, 3), Batch("4x4", "duet", 0, 3)))]
 
 
-def test_every_short_bucket_gets_a_batch_even_when_there_are_more_buckets_than_batches():
-    planner = Planner(budget=1000, boards_per_task=5, batches_per_round=2)
-    short = [("4x4", grade) for grade in ("a", "b", "c")]
-    assert [batch.grade for batch in planner.next_round(short)] == ["a", "b", "c"]
+def test_boards_in_flight_count_at_the_hit_rate_so_nothing_more_is_planned_meanwhile():
+    quotas = Quotas(BUCKETS, quota=3)
+    planner = Planner(budget=1000, boards_per_task=64, tasks_in_flight=8)
+    planner.plan(quotas, 0)
+    assert planner.plan(quotas, 1) == []
 
 
-def test_the_budget_cuts_the_last_batch_and_then_ends_the_rounds():
-    planner = Planner(budget=25, boards_per_task=10, batches_per_round=8)
-    assert [batch.boards for batch in planner.next_round([("4x4", "count")])] == [10, 10, 5]
-    assert planner.next_round([("4x4", "count")]) == []
+def test_after_outcomes_a_bucket_gets_its_need_over_its_hit_rate_numbered_on():
+    quotas = Quotas(BUCKETS, quota=3)
+    planner = Planner(budget=1000, boards_per_task=64, tasks_in_flight=8)
+    [work] = planner.plan(quotas, 0)
+    for outcome in [Contender({"id": "a", "size": "4x4", "grade": "count"}, None, None),
+                    "no-candidate", "no-candidate"]:
+        quotas.offer(("4x4", "count"), outcome)
+    for n in range(3):
+        quotas.offer(("4x4", "duet"), Contender({"id": f"d{n}", "size": "4x4", "grade": "duet"},
+                                                None, None))
+    planner.landed(work)
+    [again] = planner.plan(quotas, 0)
+    # count: 2 more wanted at a hit rate of (1 + 1) / (3 + 1): 4 boards; duet: none, but its
+    # three contenders (and the one of count) are handed out for confirmation with the work
+    assert again.batches == (Batch("4x4", "count", 3, 4),)
+    assert sorted(c.row["id"] for c in again.contenders) == ["a", "d0", "d1", "d2"]
 
 
-def test_no_round_when_nothing_is_short():
-    assert Planner(budget=100, boards_per_task=10, batches_per_round=8).next_round([]) == []
+def test_works_hold_about_CELLS_PER_TASK_cells_and_the_budget_caps_the_boards():
+    quotas = Quotas([("10x10", "count")], quota=100)
+    works = Planner(budget=50, boards_per_task=64, tasks_in_flight=8).plan(quotas, 0)
+    assert [work.boards() for work in works] == [16, 16, 16, 2]
+    assert all(work.boards() * 100 <= CELLS_PER_TASK for work in works)
+    starts = [batch.start for work in works for batch in work.batches]
+    assert starts == [0, 16, 32, 48]
+
+
+def test_no_new_boards_while_the_most_works_are_out():
+    quotas = Quotas(BUCKETS, quota=3)
+    assert Planner(budget=1000, boards_per_task=64, tasks_in_flight=2).plan(quotas, 2) == []
 
 
 def test_a_batch_gives_one_outcome_per_board_and_the_same_outcomes_every_time():
@@ -57,5 +79,5 @@ def test_a_batch_gives_one_outcome_per_board_and_the_same_outcomes_every_time():
     first = run_batch("slant", batch, master=1)
     assert len(first) == 6
     assert first == run_batch("slant", batch, master=1)
-    rows = [outcome for outcome in first if isinstance(outcome, dict)]
+    rows = [outcome.row for outcome in first if isinstance(outcome, Contender)]
     assert rows and all(row["seed"] in batch.seeds(1) for row in rows)

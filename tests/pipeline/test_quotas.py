@@ -1,40 +1,72 @@
-"""Quotas: rows fill short buckets once; duplicates, full and unknown buckets are counted."""
+"""Quotas: contenders wait in stream order, only those that could still fill a bucket are
+confirmed, a failed confirmation frees its slot; duplicates, full and unknown buckets are
+counted."""
 
+from pipeline.admission import Contender
 from pipeline.quotas import BUCKET_FULL, DUPLICATE, NO_BUCKET, Quotas
 
-
-def row(rid, size="4x4", grade="count"):
-    return {"id": rid, "size": size, "grade": grade}
+COUNT = ("4x4", "count")
 
 
-def test_a_new_row_fills_its_short_bucket():
-    quotas = Quotas([("4x4", "count"), ("4x4", "duet")], quota=1)
-    assert quotas.offer(row("a"))
-    assert quotas.short() == [("4x4", "duet")]
-    assert quotas.accepted() == [row("a")]
+def contender(rid, size="4x4", grade="count"):
+    return Contender({"id": rid, "size": size, "grade": grade}, puzzle=None, solution=None)
 
 
-def test_refusals_are_counted_by_reason():
-    quotas = Quotas([("4x4", "count")], quota=1, shipped={"old"})
-    outcomes = [row("old"), row("a"), row("a"), row("b"), row("c", grade="probe"),
-                "no-candidate", "ambiguous", "no-candidate"]
-    kept = [quotas.offer(outcome) for outcome in outcomes]
-    assert kept == [False, True, False, False, False, False, False, False]
+def ids(contenders):
+    return [c.row["id"] for c in contenders]
+
+
+def fill_with(quotas, *outcomes, stream=COUNT):
+    for outcome in outcomes:
+        quotas.offer(stream, outcome)
+
+
+def test_only_as_many_contenders_as_a_bucket_has_free_slots_are_confirmed():
+    quotas = Quotas([COUNT], quota=2)
+    fill_with(quotas, *(contender(rid) for rid in "abcd"))
+    assert ids(quotas.to_confirm()) == ["a", "b"]
+    assert quotas.to_confirm() == [] and quotas.confirmable() == 0  # a and b are pending
+
+
+def test_a_contender_that_fails_confirmation_frees_its_slot_for_the_next_in_order():
+    quotas = Quotas([COUNT], quota=2)
+    a, b, c, d = (contender(rid) for rid in "abcd")
+    fill_with(quotas, a, b, c, d)
+    quotas.to_confirm()
+    quotas.settle(a, "counter-disagree")
+    assert ids(quotas.to_confirm()) == ["c"]
+    quotas.settle(b, None)
+    quotas.settle(c, None)
+    assert [row["id"] for row in quotas.accepted()] == ["b", "c"]
+    assert quotas.rejections == {"counter-disagree": 1, BUCKET_FULL: 1}  # d was never confirmed
+    assert quotas.short() == [] and quotas.supply(COUNT) == 2
+
+
+def test_refusals_are_counted_by_reason_and_attempts_by_the_stream_that_made_them():
+    quotas = Quotas([COUNT], quota=1, shipped={"old"})
+    fill_with(quotas, contender("old"), contender("a"), contender("a"),
+              contender("c", grade="probe"), "no-candidate", "ambiguous", "no-candidate")
+    [a] = quotas.to_confirm()
+    quotas.settle(a, None)
+    fill_with(quotas, contender("b"))
     assert quotas.rejections == {DUPLICATE: 2, BUCKET_FULL: 1, NO_BUCKET: 1,
                                  "no-candidate": 2, "ambiguous": 1}
-    assert quotas.attempts == len(outcomes)
+    assert quotas.attempts == {COUNT: 8} and quotas.total_attempts() == 8
+    assert quotas.hits == {COUNT: 1}
 
 
-def test_a_puzzle_shipped_before_never_comes_back():
-    quotas = Quotas([("4x4", "count")], quota=5, shipped={"x", "y"})
-    assert not quotas.offer(row("x"))
-    assert quotas.filled() == 0
+def test_the_hit_rate_starts_at_one_and_follows_the_outcomes():
+    quotas = Quotas([COUNT], quota=5)
+    assert quotas.hit_rate(COUNT) == 1.0
+    fill_with(quotas, contender("a"), "no-candidate", "no-candidate", contender("b"))
+    assert quotas.hit_rate(COUNT) == (2 + 1) / (4 + 1)
 
 
 def test_the_shortfall_names_each_short_bucket_and_by_how_much():
-    quotas = Quotas([("4x4", "count"), ("5x5", "count"), ("5x5", "probe")], quota=2)
-    for rid in ("a", "b", "c"):
-        quotas.offer(row(rid, size="4x4" if rid != "c" else "5x5"))
+    quotas = Quotas([COUNT, ("5x5", "count"), ("5x5", "probe")], quota=2)
+    fill_with(quotas, contender("a"), contender("b"), contender("c", size="5x5"))
+    for pending in quotas.to_confirm():
+        quotas.settle(pending, None)
     assert quotas.shortfall() == [
         {"size": "5x5", "grade": "count", "quota": 2, "made": 1, "short": 1},
         {"size": "5x5", "grade": "probe", "quota": 2, "made": 0, "short": 2},

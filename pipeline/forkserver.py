@@ -1,0 +1,37 @@
+"""The fork server of the build's worker pool (see pipeline.pool): started once per build,
+early if the caller likes (`preheat`, e.g. while the Prefect server starts), and stopped at the
+build's end. Prefect is not imported here, so the CLI can preheat before Prefect loads.
+
+Vocabulary: the *fork server* is multiprocessing's "forkserver" process, one per process; it
+imports WARM_MODULES (pipeline.pool_guard first) and forks every worker from that state.
+"""
+
+import multiprocessing
+import multiprocessing.forkserver
+import os
+
+PARENT_ENV = "PUZZLEBANK_POOL_PARENT"
+WARM_MODULES = ["pipeline.pool_guard", "pipeline.warm"]
+
+
+def context() -> multiprocessing.context.ForkServerContext:
+    """Return the multiprocessing context whose processes are forked from the fork server."""
+    return multiprocessing.get_context("forkserver")
+
+
+def preheat() -> None:
+    """Start the fork server now unless it runs; it imports WARM_MODULES in the background.
+
+    PREFECT_API_URL should be set first: the workers keep the settings Prefect read then.
+    """
+    os.environ[PARENT_ENV] = str(os.getpid())
+    context().set_forkserver_preload(WARM_MODULES)
+    multiprocessing.forkserver.ensure_running()
+
+
+def stop() -> None:
+    """Stop the fork server, if it runs, and wait for it to exit (start no worker meanwhile).
+
+    multiprocessing has no public way: this is the private one its own tests use.
+    """
+    multiprocessing.forkserver._forkserver._stop()  # type: ignore[attr-defined]
