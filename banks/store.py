@@ -260,9 +260,11 @@ class BankWriter:
         return None if version is None else self.snapshot.manifest(int(version))
 
     def clear_leftovers(self) -> None:
-        """Remove data files that no commit added (written by a build that died or failed)."""
-        committed = set() if self.snapshot is None else {
-            entry["path"] for commit in self.snapshot.commits for entry in commit.manifest.files}
+        """Remove data files that no commit added (written by a build that died, failed or was
+        stopped), as the log says now: a commit that has just landed keeps its files."""
+        latest = self.store.latest(self.bank)
+        commits = [] if latest is None else read_commits(self.folder, self.bank, latest)
+        committed = {entry["path"] for commit in commits for entry in commit.manifest.files}
         for entry in self.folder.iterdir():
             if PART_RE.fullmatch(entry.name) and entry.name not in committed:
                 entry.unlink()

@@ -43,6 +43,7 @@ from pipeline.batches import parse_size
 from pipeline.capacity_cli import add_commands as add_capacity_commands
 from pipeline.capacity_cli import planned_buckets
 from pipeline.failures import complain, os_error_text
+from pipeline.interrupts import Stopped, end_now, signal_of, stop_on_signals
 from pipeline.server import ServerError, local_server
 from pipeline.solving import genre_of_url, read_puzzle
 from solvers import GENRE_NAMES, get_genre
@@ -55,6 +56,12 @@ TABLE_COLUMNS = ("id", "genre", "size", "grade", "steps", "score", "clues", "puz
 MAX_FILE = 64 * 2**20  # bytes `solve --file` reads
 ID_DIGITS = 20  # hex digits of a bank row's id
 MIN_PREFIX = 6  # hex digits of an id prefix `show BANK PREFIX` takes
+TRACKER_QUIET = "ignore:resource_tracker:UserWarning"
+OUTCOMES = {  # what a stopped flow leaves, as its last line says
+    "build_bank": "nothing half-written; a build is published whole or not at all "
+                  "(`puzzlebank history` shows which)",
+    "verify_version": "verify changes nothing",
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -64,8 +71,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.run(args)
     except SystemExit as done:  # --help
         return done.code if isinstance(done.code, int) else 0
+    except Stopped as stop:
+        complain(f"{stop}: {stop.outcome}")
+        return end_now(128 + stop.signum)
     except KeyboardInterrupt:
-        print("puzzlebank: interrupted", file=sys.stderr)
+        complain("interrupted")
         return 130
     except BrokenPipeError:  # the reader of stdout went away (`puzzlebank query ... | head`)
         with contextlib.suppress(OSError, ValueError):
@@ -118,6 +128,8 @@ def make_parser() -> Parser:
                               "`puzzlebank server`, else a private server for this command)")
         sub.add_argument("--dask", type=dask_arg, metavar="local[:N]|tcp://HOST:PORT",
                          help="run the tasks on a Dask LocalCluster of N workers, or a cluster")
+        sub.add_argument("--progress", action=argparse.BooleanOptionalAction,
+                         help="show progress bars on stderr (default: when it is a terminal)")
 
     def spec_options(sub: Parser) -> None:
         sub.add_argument("--genre", required=True)
@@ -259,20 +271,39 @@ def run_flow(args: argparse.Namespace, name: str, **parameters: Any) -> dict[str
     at ERROR, which stays in the run's logs on the server, while the exception comes back here
     and `main` prints its one line (an unexpected one still ends in Python's traceback)."""
     os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "CRITICAL")
-    with bank_errors(), local_server(args.root, args.api, lambda: preheat(args)):
-        from pipeline import flows
+    shown = sys.stderr.isatty() if args.progress is None else args.progress
+    os.environ["PUZZLEBANK_PROGRESS"] = "1" if shown else "0"
+    outcome = OUTCOMES[name]
+    try:
+        with stop_on_signals(), bank_errors(), local_server(args.root, args.api,
+                                                            lambda: preheat(args)):
+            from pipeline import flows
 
-        try:
-            return getattr(flows, name)(**parameters)
-        finally:
-            flows.drain()
+            try:
+                return getattr(flows, name)(**parameters)
+            except BaseException as error:
+                if signal_of(error) is not None:
+                    flows.cancel_runs(f"stopped by a signal; {outcome}")
+                raise
+            finally:
+                flows.drain()
+    except BaseException as error:
+        signum = signal_of(error)
+        if signum is None:
+            raise
+        raise Stopped(signum, outcome) from None
 
 
 def preheat(args: argparse.Namespace) -> None:
-    """Start the worker pool's fork server when the flow will use one (see pipeline.pool)."""
+    """Start the worker pool's fork server when the flow will use one (see pipeline.pool).
+
+    A stop kills the workers mid-task, so the semaphores they made are never released by them:
+    multiprocessing's resource tracker releases them and would warn about each on stderr, past
+    the stop's one line; its children inherit this filter of that one warning."""
     if args.workers > 1 and not args.dask:
         from pipeline.forkserver import preheat as start
 
+        os.environ["PYTHONWARNINGS"] = TRACKER_QUIET
         start()
 
 

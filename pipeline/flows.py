@@ -12,9 +12,12 @@ what it gives back (*done*) are in pipeline.batches; a *report* is a plain dict 
 the manifest and back to the caller.
 """
 
+import contextlib
+import os
+import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import pyarrow as pa
@@ -24,7 +27,7 @@ from prefect.events.worker import EventsWorker
 from prefect.futures import PrefectFuture
 from prefect.logging.handlers import APILogWorker
 from prefect.runtime import flow_run
-from prefect.task_runners import TaskRunner, ThreadPoolTaskRunner
+from prefect.task_runners import TaskRunner
 from tqdm import tqdm
 
 from banks import BankBusyError, BankError, BankStore, BankWriter, PendingBuild, rows_to_table
@@ -33,7 +36,8 @@ from generators.reachability import plan_buckets
 from pipeline import filling
 from pipeline.admission import verify_rows
 from pipeline.batches import Done, Planner, Work, parse_size, run_work
-from pipeline.pool import WarmProcessPoolTaskRunner
+from pipeline.interrupts import raise_if_stopped, reclaim_sigterm, signal_of
+from pipeline.pool import InProcessTaskRunner, WarmProcessPoolTaskRunner
 from pipeline.provenance import code_version, now
 from pipeline.quotas import Quotas
 from pipeline.runners import dask_runner
@@ -48,6 +52,8 @@ VERIFY_TASKS_PER_WORKER = 4
 PROBLEMS_KEPT = 100
 
 T = TypeVar("T")
+PROGRESS_VARIABLE = "PUZZLEBANK_PROGRESS"
+STARTED_RUNS: list[str] = []  # ids of the flow runs this process started, for cancel_runs
 PUBLISHED, SHORT, REJECTED = "published", "short", "rejected"
 ALREADY, BUSY = "already-published", "busy"
 PASSED, FAILED = "passed", "failed"
@@ -84,8 +90,25 @@ def task_runner(workers: int, dask: str | None = None) -> TaskRunner:
     if dask:
         return dask_runner(dask)
     if workers <= 1:
-        return ThreadPoolTaskRunner(max_workers=1)
+        return InProcessTaskRunner()
     return WarmProcessPoolTaskRunner(max_workers=workers)
+
+
+@contextlib.contextmanager
+def running(runner: TaskRunner) -> Iterator[TaskRunner]:
+    """Enter `runner` for the block. On a stop (a signal's exception, see interrupts.signal_of)
+    abandon it: its workers end at once instead of finishing their tasks; a runner that cannot
+    be abandoned (Dask) is left as usual."""
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(runner)
+        try:
+            yield runner
+        except BaseException as error:
+            abandon = getattr(runner, "abandon", None)
+            if signal_of(error) is not None and abandon is not None:
+                stack.pop_all()
+                abandon()
+            raise
 
 
 @flow(name="build-bank", flow_run_name="build {bank}")
@@ -173,7 +196,7 @@ def build_under_lock(
                          "verification": done.verification["report"]}
     quotas = Quotas(buckets, per_grade, writer.shipped_ids())
     planner = Planner(budget, boards_per_task, batches_per_round)
-    with task_runner(workers, dask) as runner:
+    with running(task_runner(workers, dask)) as runner:
         stats = fill(runner, quotas, planner, genre, seed, options)
         stats["generate_seconds"] = round(time.perf_counter() - started, 3)
         short = quotas.shortfall()
@@ -186,8 +209,16 @@ def build_under_lock(
         pending = writer.write(rows_to_table(quotas.accepted()), spec=spec,
                                code_version=code_version(generator.version),
                                build_stats=stats, created_at=now())
-        report = reverify(runner, lambda: writer.read_pending(pending), workers)
-    return result | publish_or_discard(writer, pending, report)
+        try:
+            report = reverify(runner, lambda: writer.read_pending(pending), workers)
+        except BaseException:
+            writer.clear_leftovers()  # stopped or failed: its data files go now, not next time
+            raise
+    try:
+        return result | publish_or_discard(writer, pending, report)
+    except BaseException:
+        writer.clear_leftovers()  # only files no commit added: a commit that landed stays
+        raise
 
 
 def publish_or_discard(
@@ -222,8 +253,9 @@ def fill(
         return runner.submit(generate, {"genre": genre, "work": work, "master": seed,
                                         "options": options})
 
-    with tqdm(total=wanted, desc="puzzles", unit="puzzle", disable=None) as bar:
+    with progress_bar(wanted, "puzzles", "puzzle") as bar:
         def progress(filled: int) -> None:
+            raise_if_stopped()
             bar.update(filled - bar.n)
             bar.set_postfix(attempts=quotas.total_attempts())
 
@@ -255,9 +287,10 @@ def reverify(
         chunks = verify_chunks(rows, workers)
         problems = []
         futures = [runner.submit(verify_chunk, {"rows": chunk}) for chunk in chunks]
-        with tqdm(total=len(rows), desc="verify", unit="row", disable=None) as bar:
+        with progress_bar(len(rows), "verify", "row") as bar:
             for chunk, future in zip(chunks, futures, strict=True):
                 problems.extend(future.result())
+                raise_if_stopped()
                 bar.update(len(chunk))
         problems.extend(repeated_across(chunks))
     return {"status": FAILED if problems else PASSED, "rows": len(rows),
@@ -281,7 +314,7 @@ def verify_version(
     rows = sum(commit.manifest.row_count for commit in manifests)
     tasks = len(verify_chunks(range(rows), workers))
     build = None if whole else snapshot.version
-    with task_runner(max(1, min(workers, tasks)), dask) as runner:
+    with running(task_runner(max(1, min(workers, tasks)), dask)) as runner:
         report = reverify(runner, lambda: snapshot.read(build), workers)
     log = get_run_logger().info if report["status"] == PASSED else get_run_logger().error
     log("%s version %d verification %s: %d rows, %d problems", bank, snapshot.version,
@@ -310,9 +343,33 @@ def repeated_across(chunks: Iterable[Sequence[dict[str, Any]]]) -> list[str]:
     return [f"{rid}: appears {n} times" for rid, n in sorted(total.items()) if n > inside[rid]]
 
 
+def progress_bar(total: int, desc: str, unit: str) -> tqdm:
+    """Return a tqdm bar on the process's standard error, shown only when the environment's
+    PROGRESS_VARIABLE is "1" (the CLI sets it: --progress, or by default when stderr is a
+    terminal)."""
+    return tqdm(total=total, desc=desc, unit=unit, file=sys.__stderr__,
+                disable=os.environ.get(PROGRESS_VARIABLE) != "1", dynamic_ncols=True)
+
+
 def announce_run() -> None:
-    """Print the address at which the Prefect UI shows the running flow run (one line)."""
+    """Print the address at which the Prefect UI shows the running flow run (one line), and
+    remember the run (see cancel_runs); SIGTERM stops the flow as SIGINT does (see
+    interrupts.reclaim_sigterm)."""
+    reclaim_sigterm()
+    STARTED_RUNS.append(str(flow_run.id))
     print(f"prefect run: {flow_run.ui_url}", flush=True)
+
+
+def cancel_runs(reason: str) -> None:
+    """Mark the flow runs this process started as Cancelled, with `reason` (after a stop: the
+    engine has marked them Crashed). An API that does not answer is left as it is."""
+    from prefect import get_client
+    from prefect.states import Cancelled
+
+    with contextlib.suppress(Exception), get_client(sync_client=True) as client:
+        for run_id in STARTED_RUNS:
+            client.set_flow_run_state(run_id, Cancelled(message=reason), force=True)
+    STARTED_RUNS.clear()
 
 
 def short_lines(short: list[dict[str, Any]]) -> list[str]:

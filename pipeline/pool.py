@@ -2,6 +2,9 @@
 fork server (pipeline.forkserver), which has the genres and Prefect's task engine imported and
 dies with the CLI; the fork server stops when the pool does.
 
+Both runners here can be *abandoned* on a stop (SIGINT, SIGTERM): their workers end at once
+instead of being waited for.
+
 Why: Prefect's ProcessPoolTaskRunner spawns each worker as a fresh interpreter (seconds of
 imports per worker, paid by every build) and runs nothing before its initializer, so a CLI
 killed in the pool's first second left its workers running (see pipeline.pool_guard).
@@ -11,9 +14,15 @@ import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, Self
 
-from prefect.task_runners import ProcessPoolTaskRunner, _initialize_process_pool_worker
+from prefect.task_runners import (
+    ProcessPoolTaskRunner,
+    ThreadPoolTaskRunner,
+    _initialize_process_pool_worker,
+)
 
 from pipeline import forkserver
+
+ABANDON_SECONDS = 5  # at most this long to see a killed worker reaped
 
 
 class WarmProcessPoolTaskRunner(ProcessPoolTaskRunner):
@@ -47,3 +56,34 @@ class WarmProcessPoolTaskRunner(ProcessPoolTaskRunner):
             super().__exit__(*exc_info)
         finally:
             forkserver.stop()
+
+    def abandon(self) -> None:
+        """Stop at once, as on a signal: kill the workers mid-task (and wait until the fork
+        server has reaped them), drop what is queued, stop the fork server; nothing waits for
+        a task to end."""
+        executor: ProcessPoolExecutor | None = getattr(self, "_executor", None)
+        if executor is not None:
+            workers = list(executor._processes.values())  # no public way to reach them
+            for process in workers:
+                process.kill()
+            for process in workers:
+                process.join(timeout=ABANDON_SECONDS)
+            executor.shutdown(wait=True, cancel_futures=True)
+        resolvers: ThreadPoolExecutor | None = getattr(self, "_resolver_executor", None)
+        if resolvers is not None:
+            resolvers.shutdown(wait=True, cancel_futures=True)
+        forkserver.stop()
+
+
+class InProcessTaskRunner(ThreadPoolTaskRunner):
+    """Prefect's thread pool of one thread (`--workers 1`: tasks run in this process)."""
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=1)
+
+    def abandon(self) -> None:
+        """Stop at once, as on a signal: drop what is queued and do not wait for the running
+        task (its thread ends with the process, which exits without joining it)."""
+        executor: ThreadPoolExecutor | None = getattr(self, "_executor", None)
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)

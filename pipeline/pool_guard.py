@@ -22,3 +22,7 @@ def _guard_child(server: int = os.getpid()) -> None:
 if PARENT_ENV in os.environ:
     die_with_parent(signal.SIGKILL, parent=int(os.environ[PARENT_ENV]))
     os.register_at_fork(after_in_child=_guard_child)
+    # SIGINT is the CLI's (a Ctrl-C on the terminal reaches its whole process group; the CLI ends
+    # the workers itself, see pool.abandon): ignored here before the fork server saves its
+    # handlers, so every worker it forks gets them restored as ignoring SIGINT too.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -228,6 +228,7 @@ def _started(home: Path, port: int) -> Iterator[subprocess.Popen]:
         process = subprocess.Popen(
             command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
             env=os.environ | QUIET_ENV, preexec_fn=_server_child(os.getpid()),
+            process_group=0,  # a Ctrl-C on the terminal is the CLI's to handle, not the server's
         )
     try:
         yield process
