@@ -14,6 +14,7 @@ the manifest and back to the caller.
 
 import contextlib
 import os
+import shutil
 import sys
 import time
 from collections import Counter
@@ -347,8 +348,10 @@ def progress_bar(total: int, desc: str, unit: str) -> tqdm:
     """Return a tqdm bar on the process's standard error, shown only when the environment's
     PROGRESS_VARIABLE is "1" (the CLI sets it: --progress, or by default when stderr is a
     terminal)."""
+    columns = shutil.get_terminal_size((0, 0)).columns
     return tqdm(total=total, desc=desc, unit=unit, file=sys.__stderr__,
-                disable=os.environ.get(PROGRESS_VARIABLE) != "1", dynamic_ncols=True)
+                disable=os.environ.get(PROGRESS_VARIABLE) != "1",
+                ncols=None if columns else 80)  # a terminal of no width still gets a bar
 
 
 def announce_run() -> None:

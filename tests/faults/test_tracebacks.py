@@ -30,7 +30,7 @@ def test_a_huge_worker_count_is_refused_not_an_overflow_error(cli, tmp_path):
 
 @pytest.mark.parametrize("port", ["70000", "0", "-1", "http"])
 def test_a_port_outside_1_to_65535_is_refused(cli, tmp_path, port):
-    run = cli(*BUILD, "--root", tmp_path, "--port", port)
+    run = cli("server", "--root", tmp_path, "--port", port)
     assert run.status == 2 and run.one_error_line()
     assert "argument --port" in run.err and "from 1 to 65535" in run.err
 

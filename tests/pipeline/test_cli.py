@@ -218,7 +218,7 @@ def test_a_full_disk_inside_a_build_flow_is_one_line_and_exit_2_without_prefects
         "import pipeline.batches\n"
         "def full(*args, **kwargs):\n"
         f"    raise OSError({errno.ENOSPC}, 'No space left on device', '/srv/banks/part.parquet')\n"
-        "pipeline.batches.admit = full\n"
+        "pipeline.batches.contend = full\n"
         "from pipeline.cli import main\n"
         f"sys.exit(main({[*FULL_DISK_BUILD, '--root', str(tmp_path)]!r}))\n"
     )

@@ -1,0 +1,80 @@
+"""Builds stopped by real signals, sent as a terminal sends them (to the whole process group):
+the build ends with 130 (SIGINT) or 143 (SIGTERM) and one line, leaves no process running,
+commits and keeps nothing, and its Prefect run is marked Cancelled."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from banks import BankStore
+
+pytestmark = pytest.mark.flow
+
+PUZZLEBANK = str(Path(sys.executable).with_name("puzzlebank"))
+HANG_GUARD = 120  # seconds: a stop that takes this long has failed, whatever the machine
+
+
+def running_in_session(session: int) -> list[str]:
+    """Return "pid state" of every live (not zombie) process in the session `session`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except (FileNotFoundError, ProcessLookupError):
+                continue
+            if int(fields[3]) == session and fields[0] != "Z":
+                found.append(f"{entry.name} {fields[0]}")
+    return found
+
+
+def settled(session: int) -> list[str]:
+    """Return what still runs in the session once it has had HANG_GUARD seconds to end (the
+    resource tracker, say, ends just after the CLI: it waits for the CLI's pipe to close)."""
+    deadline = time.monotonic() + HANG_GUARD
+    while (found := running_in_session(session)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return found
+
+
+def run_state(bank: str) -> str:
+    """Return the state type of the one flow run named "build BANK"."""
+    from prefect import get_client
+    from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterName
+
+    with get_client(sync_client=True) as client:
+        runs = client.read_flow_runs(
+            flow_run_filter=FlowRunFilter(name=FlowRunFilterName(any_=[f"build {bank}"])))
+    assert len(runs) == 1
+    return runs[0].state.type.value
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize(("sent", "workers", "status"), [
+    (signal.SIGINT, 2, 130),
+    (signal.SIGTERM, 1, 143),
+])
+def test_a_signal_stops_a_build_in_one_line_and_leaves_nothing(prefect_api, tmp_path, sent,
+                                                               workers, status):
+    bank = f"stopped{workers}"
+    build = subprocess.Popen(
+        [PUZZLEBANK, "build", bank, "--genre", "slant", "--size", "30x30", "--per-grade", "30",
+         "--seed", "3", "--workers", str(workers), "--root", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    assert build.stdout is not None
+    assert build.stdout.readline().startswith("prefect run: ")  # the flow is running
+    os.killpg(build.pid, sent)
+    _, err = build.communicate(timeout=HANG_GUARD)
+    assert build.returncode == status
+    name = signal.Signals(sent).name
+    assert err.startswith(f"puzzlebank: stopped by {name}: nothing half-written")
+    assert err.count("\n") == 1
+    assert settled(build.pid) == []
+    assert BankStore(tmp_path).latest(bank) is None
+    assert not list((tmp_path / bank).glob("*.parquet"))
+    assert run_state(bank) == "CANCELLED"
