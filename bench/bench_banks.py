@@ -50,6 +50,11 @@ def synthetic_table(rows: int, start: int = 0) -> pa.Table:
         measurements=pl.concat_str([pl.lit('{"tries":'), (pl.col("i") % 9), pl.lit("}")]),
         puzzlink=pl.when(pl.col("genre") == "slant").then(pl.concat_str(
             [pl.lit("https://puzz.link/p?gokigen/"), pl.col("id")])),
+        trace=pl.concat_str([pl.lit("t1|0:"), pl.col("id").str.slice(0, 40)]),
+        score=(pl.col("i") % 500).cast(pl.Int32),
+        score_rule=pl.col("grade_level").replace_strict(dict(enumerate(GRADES))),
+        score_depth=(pl.col("i") % 30).cast(pl.Int32),
+        score_applications=pl.lit('{"count":3}'),
     )
     arrow = frame.select(ROW_SCHEMA.names).to_arrow()
     columns = [arrow.column(f.name).cast(f.type) for f in ROW_SCHEMA]
