@@ -142,6 +142,8 @@ def make_parser() -> Parser:
                               "genre's generator aims at)")
         sub.add_argument("--seed", type=seed_arg, default=0)
         sub.add_argument("--budget", type=count_arg, help="most generator attempts in all")
+        sub.add_argument("--max-seconds", type=count_arg,
+                         help="wall-clock budget: past it no new generation task starts")
         sub.add_argument("--allow-short", action="store_true",
                          help="publish even when a bucket is short")
         sub.add_argument("--wait", action="store_true",
@@ -337,7 +339,8 @@ def build_parameters(args: argparse.Namespace) -> dict[str, Any]:
         BankStore(args.root).latest(args.bank)
     check_writable(Path(args.root))
     tuning = {"boards_per_task": args.boards_per_task, "batches_per_round": args.batches_per_round,
-              "dask": args.dask, "grades": args.grade and list(dict.fromkeys(args.grade))}
+              "dask": args.dask, "grades": args.grade and list(dict.fromkeys(args.grade)),
+              "max_seconds": args.max_seconds}
     return {"bank": args.bank, "genre": args.genre, "sizes": args.size,
             "per_grade": args.per_grade, "seed": args.seed, "budget": args.budget,
             "workers": args.workers, "root": str(Path(args.root).resolve()),
@@ -426,6 +429,8 @@ def cmd_build(args: argparse.Namespace) -> int:
           f"{stats['generate_seconds']:.1f} s (refused: {refused})")
     for line in short_lines(result["short"]):
         print(line)
+    if stats.get("out_of_time"):
+        print(f"out of time: no new work after --max-seconds {args.max_seconds}")
     verification = result["verification"]
     if verification and verification["status"] != "passed":
         for problem in verification["problems"]:
@@ -438,8 +443,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"query it: {query_hint(args.bank, args.root)}")
         return 0
     if result["short"] and not args.allow_short:
-        print("nothing written: raise --budget, or pass --allow-short to publish a short bank",
-              file=sys.stderr)
+        print("nothing written: raise --budget (or --max-seconds), or pass --allow-short to "
+              "publish a short bank", file=sys.stderr)
     return 1
 
 

@@ -31,8 +31,10 @@ class Filled:
 def fill(
     quotas: Quotas, planner: Planner, submit: Callable[[Work], Pending],
     progress: Callable[[int], None] = lambda filled: None,
+    out_of_time: Callable[[], bool] = lambda: False,
 ) -> Filled:
-    """Submit the planner's works until no bucket is short or the budget is spent; return
+    """Submit the planner's works until no bucket is short, the budget is spent or, once
+    `out_of_time()` says so, no new work is planned (the works out are still taken in); return
     what was done.
 
     After each result is taken in (in the order the works went out, one at a time) the
@@ -42,7 +44,7 @@ def fill(
     in_flight: deque[tuple[Work, Pending]] = deque()
     tasks = confirmed = 0
     while True:
-        for work in planner.plan(quotas, len(in_flight)):
+        for work in () if out_of_time() else planner.plan(quotas, len(in_flight)):
             in_flight.append((work, submit(work)))
             tasks += 1
         if not in_flight:

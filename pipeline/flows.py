@@ -130,6 +130,7 @@ def build_bank(
     advance_seed: bool = False,
     grades: list[str] | None = None,
     wait: bool = False,
+    max_seconds: int | None = None,
 ) -> dict[str, Any]:
     """Build the bank's next version; return {status, bank, version, rows, short, stats, ...}.
 
@@ -146,7 +147,9 @@ def build_bank(
     tasks on Dask (see task_runner). `advance_seed` adds the number of versions to `seed`, so
     every build of a schedule draws new boards instead of refusing last night's again (the
     manifest's spec records the seed used). `grades` picks the ladder levels to fill (default:
-    those reachable at each size, see plan_buckets).
+    those reachable at each size, see plan_buckets). `max_seconds` is a wall-clock budget
+    beside `budget`: past it (counted from the flow's start) no new generation task starts, and
+    a build short of puzzles then is short as for the budget (`stats.out_of_time` is true).
     """
     started = time.perf_counter()
     announce_run()
@@ -157,7 +160,8 @@ def build_bank(
                                     workers=workers, allow_short=allow_short,
                                     boards_per_task=boards_per_task,
                                     batches_per_round=batches_per_round, options=options or {},
-                                    dask=dask, advance_seed=advance_seed, grades=grades)
+                                    dask=dask, advance_seed=advance_seed, grades=grades,
+                                    max_seconds=max_seconds)
     except BankBusyError as busy:
         get_run_logger().warning(str(busy))
         return {"bank": bank, "status": BUSY, "message": str(busy)}
@@ -167,7 +171,7 @@ def build_under_lock(
     writer: BankWriter, started: float, *, genre: str, sizes: list[str], per_grade: int,
     seed: int, budget: int | None, workers: int, allow_short: bool,
     boards_per_task: int | None, batches_per_round: int, options: dict[str, Any],
-    dask: str | None, advance_seed: bool, grades: list[str] | None,
+    dask: str | None, advance_seed: bool, grades: list[str] | None, max_seconds: int | None,
 ) -> dict[str, Any]:
     """Build the next version of the bank `writer` holds (see build_bank); return the result."""
     logger = get_run_logger()
@@ -185,7 +189,7 @@ def build_under_lock(
     spec = {"genre": genre, "sizes": sizes, "grades": grades, "per_grade": per_grade,
             "seed": seed, "budget": budget, "boards_per_task": boards_per_task,
             "batches_per_round": batches_per_round, "options": options,
-            "allow_short": allow_short}
+            "allow_short": allow_short, **({"max_seconds": max_seconds} if max_seconds else {})}
     result = {"bank": bank, "genre": genre, "version": None, "rows": 0, "short": [],
               "stats": {}, "verification": None, "build_id": writer.build_id(spec)}
     done = writer.published_as(spec)
@@ -198,7 +202,9 @@ def build_under_lock(
     quotas = Quotas(buckets, per_grade, writer.shipped_ids())
     planner = Planner(budget, boards_per_task, batches_per_round)
     with running(task_runner(workers, dask)) as runner:
-        stats = fill(runner, quotas, planner, genre, seed, options)
+        deadline = started + max_seconds if max_seconds else float("inf")
+        stats = fill(runner, quotas, planner, genre, seed, options,
+                     lambda: time.perf_counter() >= deadline)
         stats["generate_seconds"] = round(time.perf_counter() - started, 3)
         short = quotas.shortfall()
         stats["short"] = short
@@ -242,11 +248,11 @@ def publish_or_discard(
 
 def fill(
     runner: TaskRunner, quotas: Quotas, planner: Planner, genre: str, seed: int,
-    options: dict[str, Any],
+    options: dict[str, Any], out_of_time: Callable[[], bool],
 ) -> dict[str, Any]:
-    """Run generation tasks on `runner` until no bucket is short or the budget is spent (see
-    filling.fill); return the build statistics {attempts, accepted, rejections, tasks,
-    confirmed, fill_seconds}."""
+    """Run generation tasks on `runner` until no bucket is short, the budget is spent or it is
+    `out_of_time()` (see filling.fill); return the build statistics {attempts, accepted,
+    rejections, tasks, confirmed, fill_seconds, out_of_time}."""
     started = time.perf_counter()
     wanted = quotas.quota * len(quotas.order)
 
@@ -260,13 +266,14 @@ def fill(
             bar.update(filled - bar.n)
             bar.set_postfix(attempts=quotas.total_attempts())
 
-        done = filling.fill(quotas, planner, submit, progress)
+        done = filling.fill(quotas, planner, submit, progress, out_of_time)
     get_run_logger().info("%d of %d puzzles after %d attempts in %d tasks", quotas.filled(),
                           wanted, quotas.total_attempts(), done.tasks)
     return {"attempts": quotas.total_attempts(), "accepted": quotas.filled(),
             "rejections": dict(sorted(quotas.rejections.items())), "tasks": done.tasks,
             "confirmed": done.confirmed,
-            "fill_seconds": round(time.perf_counter() - started, 3)}
+            "fill_seconds": round(time.perf_counter() - started, 3),
+            "out_of_time": bool(quotas.short()) and out_of_time()}
 
 
 def reverify(

@@ -116,3 +116,21 @@ def test_a_fill_makes_at_most_a_quarter_more_attempts_than_a_serial_stop_when_fu
 
 def test_a_fill_keeps_exactly_the_rows_a_serial_run_keeps_in_the_same_order(serial):
     assert build()[0].accepted() == serial[1]
+
+
+def test_out_of_time_no_new_work_starts_and_the_works_out_are_still_taken_in():
+    quotas = Quotas(BUCKETS, QUOTA)
+    planner = Planner(budget=1000, boards_per_task=64, tasks_in_flight=16)
+    assert fill(quotas, planner, run_in_order, out_of_time=lambda: True).tasks == 0
+    assert quotas.filled() == 0 and quotas.total_attempts() == 0
+    submitted = []
+
+    def counting(work):
+        submitted.append(work)
+        return run_in_order(work)
+
+    quotas = Quotas(BUCKETS, QUOTA)
+    planner = Planner(budget=1000, boards_per_task=64, tasks_in_flight=16)
+    filled = fill(quotas, planner, counting, out_of_time=lambda: len(submitted) > 0)
+    assert filled.tasks == len(submitted) >= 1  # only the first plan's works went out
+    assert quotas.total_attempts() == sum(work.boards() for work in submitted)

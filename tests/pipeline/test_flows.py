@@ -286,3 +286,12 @@ def test_verify_chunks_fit_the_workers_and_an_id_in_two_chunks_is_a_problem(pref
     assert len(verify_chunks(rows * 16, workers=2)) == 8  # 4 tasks a worker
     assert repeated_across(chunks) == ["r0: appears 2 times"]
     assert repeated_across([rows[:2] + rows[:1]]) == []  # within a chunk: verify_rows says so
+
+
+def test_max_seconds_stops_new_work_and_a_short_build_writes_nothing(cli, tmp_path, prefect_api):
+    run = cli("build", "timed", "--genre", "slant", "--size", "15x15", "--per-grade", "40",
+              "--seed", "5", "--max-seconds", "1", "--root", tmp_path)
+    assert run.status == 1, run.out + run.err
+    assert "out of time: no new work after --max-seconds 1" in run.out
+    assert "short: 15x15/" in run.out
+    assert BankStore(tmp_path).latest("timed") is None and not part_bytes(tmp_path, "timed")
