@@ -281,6 +281,7 @@ def run_flow(args: argparse.Namespace, name: str, **parameters: Any) -> dict[str
                                                             lambda: preheat(args)):
             from pipeline import flows
 
+            flows.STARTED_RUNS.clear()  # only this command's run may be cancelled below
             try:
                 return getattr(flows, name)(**parameters)
             except BaseException as error:

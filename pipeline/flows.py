@@ -54,7 +54,7 @@ PROBLEMS_KEPT = 100
 
 T = TypeVar("T")
 PROGRESS_VARIABLE = "PUZZLEBANK_PROGRESS"
-STARTED_RUNS: list[str] = []  # ids of the flow runs this process started, for cancel_runs
+STARTED_RUNS: list[str] = []  # ids of the flow runs started since the caller last cleared it
 PUBLISHED, SHORT, REJECTED = "published", "short", "rejected"
 ALREADY, BUSY = "already-published", "busy"
 PASSED, FAILED = "passed", "failed"
