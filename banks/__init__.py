@@ -7,7 +7,7 @@ banks knows rows, not rules: it never imports solvers, generators, pipeline or p
 from banks.errors import BankBusyError, BankError, BankIntegrityError, BankSchemaError
 from banks.export import export_json
 from banks.manifest import Manifest
-from banks.query import daily, scan, select
+from banks.query import rotation, scan, select
 from banks.schema import BANK_SCHEMA, ROW_SCHEMA, SCHEMA_VERSION, rows_to_table
 from banks.store import BankStore, BankWriter, PendingBuild, Snapshot
 
@@ -24,8 +24,8 @@ __all__ = [
     "Manifest",
     "PendingBuild",
     "Snapshot",
-    "daily",
     "export_json",
+    "rotation",
     "rows_to_table",
     "scan",
     "select",

@@ -64,7 +64,7 @@ def select(
     return frame.sort(["score", "id"]) if by_score else frame
 
 
-def daily(
+def rotation(
     root: str | Path,
     bank: str,
     day: datetime.date,
@@ -107,7 +107,7 @@ def daily(
 
 
 def cycle_keys(bank: str, ids: pl.Series) -> list[bytes]:
-    """Return each id's place key in its bank's daily cycle: blake2b-64 of f"{bank}/{id}".
+    """Return each id's place key in its bank's rotation cycle: blake2b-64 of f"{bank}/{id}".
 
     The 8 digest bytes compare as the big-endian number they spell.
     """

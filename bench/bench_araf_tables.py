@@ -1,8 +1,8 @@
-"""Reproduce the Araf seed's tables on generated boards: pair screens, the one-cell census, room
+"""Reproduce the Araf reference's tables on generated boards: pair screens, one-cell census, room
 states, the ladder before and after widening, the widening dial, chance, and the misreadings.
 
 Run: python bench/bench_araf_tables.py [--boards 36] [--dial-boards 120] [--chance-boards 200]
-[--misread-boards 12]. Boards come from the generator (seeds 0, 1, ...), as the seed's shipped
+[--misread-boards 12]. Boards come from the generator (seeds 0, 1, ...), as the reference's shipped
 ones; the *tight* version of a board puts size - 1 and size + 1 back on the same two cells.
 """
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import polars as pl
 import pyarrow as pa
 
-from banks import ROW_SCHEMA, BankStore, daily, scan, select
+from banks import ROW_SCHEMA, BankStore, rotation, scan, select
 from banks.integrity import CACHE_PATH
 from generators import GenerationSpec
 from pipeline.admission import admit, verify_rows
@@ -142,8 +142,8 @@ def main() -> None:
         print(f"query (filter + 100-row sample), cached check: {seconds:.3f} s "
               f"({len(sample)} rows)")
         day = datetime.date(2025, 1, 1)
-        seconds, picked = median_seconds(lambda: daily(root, "bench", day, 5), args.runs)
-        print(f"daily(per_bucket=5), cached check:             {seconds:.3f} s "
+        seconds, picked = median_seconds(lambda: rotation(root, "bench", day, 5), args.runs)
+        print(f"rotation(per_bucket=5), cached check:             {seconds:.3f} s "
               f"({len(picked)} rows)")
     wall, cpu, count = verify_seconds_per_1000(args.verify_rows)
     print(f"re-verify (verify_rows, one process) on {count} Slant rows: {wall:.1f} s wall, "

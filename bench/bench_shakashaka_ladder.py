@@ -1,8 +1,8 @@
-"""Reproduce the Shakashaka seed's tables on generated boards, printed beside the seed's.
+"""Reproduce the Shakashaka reference's tables on generated boards, printed beside the reference's.
 
 Run: python bench/bench_shakashaka_ladder.py [--boards 100] [--unique-boards 60,60,36]
 [--numbers-boards 50]. Boards come from the generator without a target grade (unique puzzles
-with their numbers stripped), as in the seed. *Reduction* is the share of the removable
+with their numbers stripped), as in the reference. *Reduction* is the share of the removable
 candidates a fixpoint removes: sum over white cells of (5 - domain size) / (4 * white cells);
 *solved* the share of boards the fixpoint decides completely.
 """
@@ -64,7 +64,7 @@ def rates(puzzles, rules) -> tuple[float, float]:
 
 def ladder_tables(puzzles) -> None:
     """Print the incremental and the ablation tables, and tips ablated against two sets."""
-    print(f"Ladder, 10x10, {len(puzzles)} generated boards (seed's values in brackets)")
+    print(f"Ladder, 10x10, {len(puzzles)} generated boards (reference's values in brackets)")
     print(f"{'rules':34s} {'reduction':>20s} {'solved':>14s}")
     for top in range(len(RULES) + 1):
         rules = RULES[:top]
@@ -95,7 +95,7 @@ def ladder_tables(puzzles) -> None:
 
 def unique_table(sizes_and_boards) -> None:
     """Print the 'who makes it unique' table: drop every number; weaken the shape to tips."""
-    print("Who makes it unique (seed's values in brackets)")
+    print("Who makes it unique (reference's values in brackets)")
     for size, boards in sizes_and_boards:
         puzzles = [c.puzzle for c in generated(size, boards, seed=10_000)]
         bare = []
@@ -119,7 +119,7 @@ def unique_table(sizes_and_boards) -> None:
 
 def numbers_table(boards: int) -> None:
     """Print black cells, numbers kept, their share and their distribution 0..4."""
-    print("Numbers kept (seed's row below each)")
+    print("Numbers kept (reference's row below each)")
     for size in (6, 8, 10):
         candidates = generated(size, boards, seed=20_000)
         black = statistics.mean(c.measurements["black_cells"] for c in candidates)

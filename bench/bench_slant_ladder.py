@@ -1,7 +1,7 @@
-"""Reproduce the Slant seed's ladder tables: incremental, ablation and the 10x10 density sweep.
+"""Reproduce the Slant reference's ladder tables: incremental, ablation and the 10x10 density sweep.
 
 Run: python bench/bench_slant_ladder.py [--boards 300] [--sweep-boards 150]. Boards are
-unfiltered samples (random filling, clues kept at the density), as in the seed.
+unfiltered samples (random filling, clues kept at the density), as in the reference.
 """
 
 import argparse

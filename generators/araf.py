@@ -4,7 +4,7 @@ Vocabulary: a *window* is a room's two numbers (lo, hi), placed on two distinct 
 *tight* window of a room of s cells is (s - 1, s + 1), the only pair that pins its size. A
 *widening* moves one end of one window out by one step (lo - 1, down to 1; hi + 1, up to the
 option `max_number`, which keeps the candidate rooms few enough to list: by default max_room + 2,
-with which 8x8 boards try and keep about as many widenings as the seed's shipped ones). The
+with which 8x8 boards try and keep about as many widenings as the reference's shipped ones). The
 *slack* of a room
 is (s - lo - 1) + (hi - 1 - s): on a generated board it is the number of widenings it kept.
 The dial is the slack: widen in random order, keep a widening only when the puzzle stays
@@ -288,7 +288,7 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     return Candidate(final, solution, measurements)
 
 
-# Widened boards need the budget almost always (the seed: 1 of 72 shipped boards fell to the cell
+# Widened boards need the budget almost always (the reference: 1 of 72 shipped boards fell to cell
 # rules, and ration decided every one), and no board ever got past ration: a build aims at the two
 # levels a board can land on, and a "pair" or "search" bucket would only ever be short. An attempt
 # takes about a second (8x8), so a build's tasks make 4 boards each, not 64.

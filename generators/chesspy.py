@@ -1,4 +1,4 @@
-"""Chesspy generator: the seed's recipe, its stage table, and a day's set of stages from a date.
+"""Chesspy generator: the reference's recipe, its stage table, a day's set of stages from a date.
 
 Vocabulary: a *placement* is a solution (pieces on cells); its *full board* numbers every empty
 cell with the attacks on it; an *attempt* makes one placement and thins its numbers:
@@ -43,7 +43,7 @@ VERSION = "chesspy-2"
 ATTEMPTS = 300
 MAX_SHIFTS = 50
 
-# The seed's stage table, as data. A row covers stages first..last on the days it names
+# The reference's stage table, as data. A row covers stages first..last on the days it names
 # ("every" day, or "sunday": on Sundays that row replaces the every-day row of those stages).
 # pieces, steps and put_back are inclusive [low, high] ranges; knights is "none", "required"
 # (at least one) or "allowed"; highest_rule is the highest ladder rule a board may use.

@@ -1,4 +1,4 @@
-"""Color Sort generator: deals by the seed's JS engine, kept when both solvers sort them.
+"""Color Sort generator: deals by the reference's JS engine, kept when both solvers sort them.
 
 Vocabulary: a *shape* is what a deal is made of (colours, capacity, duplicate colours, empty
 tubes); a *deal seed* is the string the JS engine's `rng` is seeded with, drawn from the
@@ -29,13 +29,13 @@ from solvers.colorsort.optimal import UNSOLVABLE as NO_SOLUTION_FOUND
 VERSION = "colorsort-2"
 DEFAULT_ATTEMPTS = 40
 
-# The seed's DFS judges first, as the JS generator does. Where it ends without a solution (the
+# The reference's DFS judges first, as the JS generator does. Where it ends without a solution (the
 # JS generator's "unsolvable"), the deal is UNSOLVABLE when that is proved (by the DFS for a deal
 # without duplicated colours, else by the optimal solver) and DFS_MISSED when the optimal solver
 # sorts it after all (the DFS's pruning of full one-colour tubes lost the solutions).
 UNSOLVABLE = "unsolvable"
 DFS_MISSED = "dfs-missed"
-TRUNCATED = "truncated"  # the seed's DFS reached its node limit
+TRUNCATED = "truncated"  # the reference's DFS reached its node limit
 OPTIMAL_UNKNOWN = "optimal-unknown"  # the optimal solver reached its state cap where asked
 SOLVERS_DISAGREE = "solvers-disagree"  # the DFS solved it, the optimal solver proved it cannot
 OFF_GRADE = "off-grade"  # sorted by both, graded, but not the grade asked for
@@ -128,7 +128,7 @@ class Attempt:
 def rejection(puzzle: ColorSortPuzzle, grade_name: str | None) -> str | None:
     """Return why the generator throws `puzzle` away (one of REJECTION_REASONS), or None.
 
-    The seed's DFS judges first, as the JS generator does; a deal both solvers sort is always
+    The reference's DFS judges first, as the JS generator does; a deal both solvers sort is always
     graded, since the DFS then stayed within the last band's node limit.
     """
     dfs = dfs_result(puzzle, DEFAULT_NODE_LIMIT)
@@ -151,7 +151,7 @@ def rejection(puzzle: ColorSortPuzzle, grade_name: str | None) -> str | None:
 def attempt(rng: random.Random, spec: GenerationSpec) -> Attempt:
     """Deal until a deal is kept or `attempts` deals are thrown away (see Attempt).
 
-    A deal is kept when the seed's DFS sorts it within its default node limit, the optimal
+    A deal is kept when the reference's DFS sorts it within its default node limit, the optimal
     solver sorts it, and (with spec.grade) it grades as asked.
     """
     shape = shape_of(spec)

@@ -36,7 +36,7 @@ class LadderReport:
     branchings: dict[str, float] | None = None
 
     def format(self) -> str:
-        """Return the incremental and ablation tables as text, in the seeds' layout."""
+        """Return the incremental and ablation tables as text, in the references' layout."""
         size = f"{self.width}x{self.height}"
         head = [self.ladder[0], *(f"+{name}" for name in self.ladder[1:]), "unique"]
         row = [*(self.incremental[name] for name in self.ladder), self.unique]

@@ -99,7 +99,7 @@ def count_brute(puzzle: ArafPuzzle, limit: int = 2, reading: Reading = STRICT) -
 
 def candidate_rooms(puzzle: ArafPuzzle, reading: Reading = STRICT) -> list[int]:
     """Return every legal room anywhere on the board under `reading` (each grown from its
-    first cell), the seed's 'candidate rooms'."""
+    first cell), the reference's 'candidate rooms'."""
     grower = _Rooms(puzzle, reading)
     rooms = []
     for root in range(len(puzzle.numbers)):

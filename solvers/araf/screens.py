@@ -90,7 +90,7 @@ def screen(puzzle: ArafPuzzle, reading: Reading) -> dict[tuple[int, int], str]:
 
 
 def census(puzzle: ArafPuzzle, reading: Reading) -> dict[str, int]:
-    """Return how many pairs there are and how many each screen kills (the seed's table)."""
+    """Return how many pairs there are and how many each screen kills (the reference's table)."""
     verdicts = screen(puzzle, reading)
     tally = dict.fromkeys(("pairs", *VERDICTS), 0)
     tally["pairs"] = len(verdicts)

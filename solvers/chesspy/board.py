@@ -2,7 +2,7 @@
 
 Vocabulary: a board has H rows and W columns of cells; cell k = r*W + c. A cell's *name* is its
 column letter and its row number, rows counted from 1 at the top: on a 4x4 board "A1" is the top
-left cell, "D1" the top right, "B4" the second cell of the bottom row (the seed's convention).
+left cell, "D1" the top right, "B4" the second cell of the bottom row (the reference's convention).
 A cell holds a *number* (how many pieces attack it) or is *free* (it may hold a piece).
 A *piece* is one of ROOK, BISHOP, KNIGHT; with EMPTY they are the four *values* a free cell can
 take, as bits, so a set of values (a cell's *domain*) is an int from 1 to 15. The *inventory* is

@@ -1,4 +1,4 @@
-"""Chesspy explained: the seed's sweep (rules.py) read out as steps, with hints.py's sentences.
+"""Chesspy explained: the reference's sweep (rules.py) read out as steps, with hints.py's sentences.
 
 Vocabulary as in rules.py. Chesspy's ladder already runs one place at a time, so its trace is
 the sweep's own: every rule application that narrowed something is a step, whether or not it

@@ -1,9 +1,9 @@
 """The Chesspy grade: the highest rule the solver's run uses, with the steps it took.
 
-This is the seed's measure ("最大ルール" and "手数": the rule applications of one run of the
+This is the reference's measure ("最大ルール" and "手数": the rule applications of one run of the
 whole ladder), not the contract's default (the lowest ladder level whose fixpoint solves it):
 the sweep may let a higher rule act where a lower one would have done the same a pass later, as
-in the seed's example (graded "board" in 5 steps, though "number" alone would finish it).
+in the reference's example (graded "board" in 5 steps, though "number" alone would finish it).
 A board the rules cannot finish is never graded: the ladder counter says needs-search or
 ambiguous (or no-solution).
 """

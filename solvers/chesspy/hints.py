@@ -1,9 +1,9 @@
 """Hints: the solver's steps read out as sentences, one rule application each, as the app's
-hint button shows them (the seed: the hint is the same rules, put into words one at a time).
+hint button shows them (the reference: the hint is the same rules, put into words one at a time).
 
 Vocabulary as in rules.py. The hints follow the solver's own sweep, so the n-th hint is the
 n-th step `deduce` takes; cells in a sentence are listed in reading order (row by row), as the
-seed's walk-through lists them.
+reference's walk-through lists them.
 """
 
 from solvers.chesspy.board import EMPTY, PIECE_NAME, PIECES, ChesspyPuzzle, cell_name

@@ -18,12 +18,12 @@ where a possible piece would attack it. A rule application that narrows somethin
 - type: per type, the open cells that can still take it are exactly its remaining count, so
   every one of them holds it.
 
-The sweep (the seed's solver): each pass runs the active rules in ladder order, each over all of
+The sweep (the reference's solver): each pass runs the active rules in ladder order, each over all
 its places: zeros in name order (A1, A2, ..., B1, ...), numbers largest first and ties in name
 order, with met, exact, all-attack in turn on each; board's all-placed, fill, then used-up for
 rook, bishop, knight; type for rook, bishop, knight. Passes repeat until one changes nothing.
 So a rule gets its turn when the pass reaches it, even where a lower rule would do the same on
-the next pass: the seed's example ends with `board` (5 steps, highest rule 3), though `number`
+the next pass: the reference's example ends with `board` (5 steps, highest rule 3), though `number`
 alone would finish it on a second look at B1. Only the active rules find contradictions; a
 board they decide completely is judged against the rulebook by `is_solution`.
 """

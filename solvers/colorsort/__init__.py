@@ -5,7 +5,7 @@ The genre contract read for a puzzle without clues or uniqueness:
                (grades.py holds the published thresholds, grading.py applies them)
   count        1 with a solution when the engine sorts the deal, 0 when it proves it cannot,
                0 and truncated when it gives up (see counters.py)
-  "ladder"     the seed's DFS, bit-compatible with the JS engine (jsengine.py)
+  "ladder"     the reference's DFS, bit-compatible with the JS engine (jsengine.py)
   "optimal"    the A* solver (optimal.py), the independent engine the bank admits deals with
   deduce_with  the DFS within the node budget of the grades named
   check        the replay validator (rulebook.py)

@@ -45,7 +45,7 @@ def solve_view(text: str) -> dict[str, Any]:
     "solvable" is true when either solver sorts it, false when a solver proves it cannot be
     sorted (the DFS only for a deal without duplicated colours), null when neither can tell;
     "optimal" is the least number of pours (null unless the optimal solver finished);
-    "solution" is a shortest solution's text when known, else the seed's DFS's, else null;
+    "solution" is a shortest solution's text when known, else the reference's DFS's, else null;
     "grade" the grade name or null. A text that does not
     parse gives {"puzzle", "error"} instead.
     """

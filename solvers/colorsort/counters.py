@@ -6,11 +6,12 @@ Color Sort has no uniqueness to prove: a counter says whether a deal can be sort
   Count(0, (), nodes, True)            it gave up (node limit or state cap), or its search
                                        ended without being a proof: unknown
 `limit` is accepted for the contract and has no effect: at most one solution is ever reported.
-The "ladder" engine is the seed's DFS (jsengine.solve); its budget is `max_nodes` when given,
-else the node limit of the hardest grade among `rules` (grades.dfs_budget), the seed's 20000
+The "ladder" engine is the reference's DFS (jsengine.solve); its budget is `max_nodes` when given,
+else the node limit of the hardest grade among `rules` (grades.dfs_budget), the reference's 20000
 for the whole ladder. The "optimal" engine is the A* solver (optimal.py), sharing no code with
 the DFS; its `nodes` are the positions it generated.
-The seed's DFS skips every pour out of a full one-colour tube. The seed says this never changes
+The reference's DFS skips every pour out of a full one-colour tube. The reference says this never
+changes
 whether a solution is found; that holds only when no colour has more units than a tube holds
 (then such a tube holds all of its colour, and its only pours go into an empty tube, which
 leaves the position as it was). With a duplicated colour it can lose every solution: the JS
@@ -40,7 +41,7 @@ RECENT_PUZZLES = 16
 
 @lru_cache(maxsize=RECENT_PUZZLES)
 def dfs_result(puzzle: ColorSortPuzzle, node_limit: int) -> DfsResult:
-    """Return the seed's DFS result for `puzzle` with `node_limit` (remembered for a while)."""
+    """Return the reference's DFS result for `puzzle` with `node_limit` (remembered for a while)."""
     return solve(puzzle.tubes, puzzle.capacity, node_limit)
 
 
@@ -51,7 +52,7 @@ def optimal_result(puzzle: ColorSortPuzzle, state_cap: int = DEFAULT_STATE_CAP) 
 
 
 def dfs_exhaustion_proves(puzzle: ColorSortPuzzle) -> bool:
-    """Return whether the seed's DFS ending without a solution proves that there is none: when
+    """Return whether the reference's DFS ending without a solution proves that there is none: when
     no colour has more units than a tube holds (see the module)."""
     units: dict[int, int] = {}
     for tube in puzzle.tubes:
@@ -84,7 +85,7 @@ def count_optimal(puzzle: ColorSortPuzzle, limit: int = 2) -> Count:
 
 
 def deduce_with(puzzle: ColorSortPuzzle, rules: frozenset[str]) -> Deduction:
-    """Return what the seed's DFS finds within the node budget of the grades `rules`.
+    """Return what the reference's DFS finds within the node budget of the grades `rules`.
 
     `solution` is the DFS's pours when it sorts the deal within the budget; `contradiction`
     means it searched every position its prunings leave, none is sorted, and that is a proof

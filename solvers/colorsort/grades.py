@@ -2,10 +2,10 @@
 
 A deal's grade is the first band, from easy to expert, whose every limit its measurements meet:
   max_pours         the optimal solver's least number of pours is at most this (None: no limit)
-  max_dfs_nodes     the seed's DFS solves it entering at most this many nodes
+  max_dfs_nodes     the reference's DFS solves it entering at most this many nodes
   min_playout_wins  at least this share of random play-outs sorts it (see playouts.py)
 A deal that meets no band (the DFS needs more than the last band's nodes) is not graded.
-The last band's node limit is the seed's default DFS node limit, so every deal the seed's
+The last band's node limit is the reference's default DFS node limit, so every deal the reference's
 `solve` solves with its defaults meets it. The bands' node limits are also the DFS budgets of
 the ladder levels (see counters.py).
 """

@@ -1,10 +1,10 @@
-"""Grading by measurements: the optimal pours, the seed's DFS nodes and random play-out wins,
+"""Grading by measurements: the optimal pours, the reference's DFS nodes and random play-out wins,
 read against the published bands of grades.py.
 
 A deal is graded only when both solvers sort it and the DFS does so within the last band's
 node limit; otherwise its status says why: NO_SOLUTION (the optimal solver proved there is
 none), UNKNOWN (the optimal solver gave up at its state cap) or NEEDS_SEARCH (it is solvable,
-but the seed's DFS does not solve it, so no grade's budget reaches it: the DFS reaches its node
+but the reference's DFS does not solve it, so no grade's budget reaches it: the DFS reaches its node
 limit, or its pruning of full one-colour tubes loses every solution, see counters.py).
 """
 

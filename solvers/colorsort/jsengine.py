@@ -1,11 +1,11 @@
-"""The seed's JS engine, ported so that the same arguments give the same results bit for bit.
+"""The reference's JS engine, ported so that the same arguments give the same results bit for bit.
 
-Vocabulary (the seed's): `tubes` is a list of tubes, each a list of colour numbers from the
+Vocabulary (the reference's): `tubes` is a list of tubes, each a list of colour numbers from the
 bottom up (the last item is the top); `capacity` the units a tube holds; a *pour* (i, j) moves
 the top run of tube i onto tube j, as much of it as fits; a *node* one entry of the DFS.
-`deal_tubes`, `pour_info`, `apply_pour`, `is_solved`, `canon` and `solve` are the seed's
+`deal_tubes`, `pour_info`, `apply_pour`, `is_solved`, `canon` and `solve` are the reference's
 functions of the same names (camelCase there). The DFS is iterative here (Python's recursion
-limit is below the seed's node limit) but makes the same moves, in the same order, with the
+limit is below the reference's node limit) but makes the same moves, in the same order, with the
 same visited set and the same node count.
 """
 
@@ -29,7 +29,7 @@ class PourInfo:
 
 @dataclass(frozen=True)
 class DfsResult:
-    """What the seed's `solve` returns: `solved`, the `moves` found ([] unless solved), the
+    """What the reference's `solve` returns: `solved`, the `moves` found ([] unless solved), the
     `nodes` entered, and `truncated` (the node limit stopped it; not a proof of no solution)."""
 
     solved: bool
@@ -38,14 +38,14 @@ class DfsResult:
     truncated: bool
 
     def as_json(self) -> dict:
-        """Return the result as the seed's JS object: moves as [i, j] lists."""
+        """Return the result as the reference's JS object: moves as [i, j] lists."""
         return {"solved": self.solved, "moves": [list(m) for m in self.moves],
                 "nodes": self.nodes, "truncated": self.truncated}
 
 
 def deal_tubes(num_colors: int, capacity: int, random: Callable[[], float],
                duplicate_colors: int = 0, empty_tubes: int = 2) -> Tubes:
-    """Return the seed's deal: colours 0..num_colors-1 (the first `duplicate_colors` twice) as
+    """Return the reference's deal: colours 0..num_colors-1 (the first `duplicate_colors` twice) as
     `capacity` units each, shuffled, cut into full tubes, then `empty_tubes` empty ones.
 
     ValueError when `duplicate_colors` exceeds `num_colors` (JS would then deal no colour at all).
@@ -101,7 +101,8 @@ def is_solved(tubes: Sequence[Sequence[int]], capacity: int) -> bool:
 
 
 def canon(tubes: Sequence[Sequence[int]]) -> str:
-    """Return the seed's state key: each tube's colours joined by ',', sorted, joined by '|'."""
+    """Return the reference's state key: each tube's colours joined by ',', sorted, joined by
+    '|'."""
     return "|".join(sorted(",".join(str(c) for c in t) for t in tubes))
 
 
@@ -129,7 +130,7 @@ def _ordered_moves(tubes: Tubes, capacity: int) -> list[Move]:
 
 def solve(initial_tubes: Sequence[Sequence[int]], capacity: int,
           node_limit: int = DEFAULT_NODE_LIMIT) -> DfsResult:
-    """Return the seed's DFS result for `initial_tubes` (see DfsResult).
+    """Return the reference's DFS result for `initial_tubes` (see DfsResult).
 
     A child position is marked visited when it is made; a node is counted when the DFS enters a
     position, and entering node `node_limit + 1` truncates the search.

@@ -1,4 +1,4 @@
-"""The seed's JS random source, bit for bit: `rng(seed)` and the Fisher-Yates `shuffle`.
+"""The reference's JS random source, bit for bit: `rng(seed)` and the Fisher-Yates `shuffle`.
 
 JS semantics reproduced: `for (const c of s)` walks code points of the UTF-16 string and
 `c.charCodeAt(0)` is the first code unit of each (the high surrogate of an astral character, a
@@ -66,7 +66,8 @@ def first_code_units(text: str) -> Iterator[int]:
 
 
 def rng(seed: str | int) -> Callable[[], float]:
-    """Return the seed's generator: a function giving the same floats in [0, 1) as JS `rng(seed)`.
+    """Return the reference's generator: a function giving the same floats in [0, 1) as JS
+    `rng(seed)`.
 
     `seed` is read as JS `String(seed)` reads a string or an integer.
     """
@@ -86,7 +87,7 @@ def rng(seed: str | int) -> Callable[[], float]:
 
 
 def shuffle(array: MutableSequence[Item], random: Callable[[], float]) -> MutableSequence[Item]:
-    """Shuffle `array` in place as the seed's Fisher-Yates does (same draws, same swaps)."""
+    """Shuffle `array` in place as the reference's Fisher-Yates does (same draws, same swaps)."""
     for i in range(len(array) - 1, 0, -1):
         j = math.floor(random() * (i + 1))
         array[i], array[j] = array[j], array[i]

@@ -122,7 +122,7 @@ TIGHT_UNIQUE_6X6 = [  # drawn rooms with tight numbers (seeds 0.. of random_room
 
 @pytest.mark.parametrize(("text", "answer"), TIGHT_UNIQUE_6X6)
 def test_both_misreadings_keep_the_answer_but_destroy_uniqueness(text, answer):
-    """The seed: under a closed interval or corner contact no sampled board stayed unique, more
+    """The reference: under a closed interval or corner contact no sampled board stayed unique, more
     rooms and more pairs survive, and the intended answer stays legal under both readings."""
     puzzle = ARAF.parse(text)
     truth = ARAF.parse_solution(answer, puzzle)

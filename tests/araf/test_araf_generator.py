@@ -95,8 +95,8 @@ def test_no_one_cell_move_and_no_swap_of_a_generated_board_is_legal(boards):
 
 
 def test_a_giver_beside_a_taker_has_no_cell_it_could_hand_over(boards):
-    """The seed's corollary, in the form that holds: where a room that can give touches one that
-    can take, each unnumbered cell of the giver touching the taker holds the giver together."""
+    """The reference's corollary, in the form that holds: where a room that can give touches one
+    that can take, each unnumbered cell of the giver touching the taker holds the giver together."""
     for candidate in boards:
         puzzle, solution = candidate.puzzle, candidate.solution
         touching = neighbours(puzzle.width, puzzle.height)
@@ -108,8 +108,9 @@ def test_a_giver_beside_a_taker_has_no_cell_it_could_hand_over(boards):
 
 
 def test_a_unique_board_can_have_a_giver_beside_a_taker():
-    """Against the seed's table (0 such borders in 1,074 rooms): the corollary is not implied by
-    uniqueness. Room 4 (a 1, a free cell, a 4) can give, but its one free cell holds it together."""
+    """Against the reference's table (0 such borders in 1,074 rooms): the corollary is not implied
+    by uniqueness. Room 4 (a 1, a free cell, a 4) can give, but its one free cell holds it
+    together."""
     puzzle = ARAF.parse(". 2 10 . . 3,. 3 . 4 . 8,. 10 . 3 1 10,10 1 5 10 10 2,4 . . . . .,"
                         ". 5 . 2 . 4")
     (solution,) = ARAF.count(puzzle, 2).solutions

@@ -6,7 +6,7 @@ from collections import Counter, defaultdict
 import polars as pl
 import pytest
 
-from banks import BankError, BankStore, daily, scan, select
+from banks import BankError, BankStore, rotation, scan, select
 
 DAY = datetime.date(2025, 3, 14)
 
@@ -62,13 +62,13 @@ def bucket_sequences(root, bank: str, first: datetime.date, days: int, per_bucke
     """Return each bucket's ids over `days` consecutive days, in the order shown."""
     shown = defaultdict(list)
     for offset in range(days):
-        day = daily(root, bank, first + datetime.timedelta(days=offset), per_bucket)
+        day = rotation(root, bank, first + datetime.timedelta(days=offset), per_bucket)
         for row in day.iter_rows(named=True):
             shown[(row["genre"], row["size"], row["grade"])].append(row["id"])
     return shown
 
 
-def test_daily_shows_no_puzzle_twice_until_its_bucket_is_used_up(store, rows, publish):
+def test_rotation_shows_no_puzzle_twice_until_its_bucket_is_used_up(store, rows, publish):
     publish(store, "demo", rows(56))  # 8 buckets of 7
     shown = bucket_sequences(store.root, "demo", DAY, days=7, per_bucket=3)
     assert len(shown) == 8
@@ -78,29 +78,29 @@ def test_daily_shows_no_puzzle_twice_until_its_bucket_is_used_up(store, rows, pu
         assert Counter(ids) == Counter({puzzle: 3 for puzzle in set(ids)})
 
 
-def test_daily_is_the_same_for_the_same_day_and_differs_from_day_to_day(tmp_path, rows, publish):
+def test_rotation_is_the_same_for_the_same_day_and_differs_from_day_to_day(tmp_path, rows, publish):
     first, second = BankStore(tmp_path / "a"), BankStore(tmp_path / "b")
     publish(first, "demo", rows(56))
     publish(second, "demo", rows(56), rows_per_file=9)
-    today = daily(first.root, "demo", DAY, 2)
-    assert today.equals(daily(second.root, "demo", DAY, 2))
+    today = rotation(first.root, "demo", DAY, 2)
+    assert today.equals(rotation(second.root, "demo", DAY, 2))
     assert today.height == 16 and today["day"].unique().to_list() == [DAY]
-    tomorrow = daily(first.root, "demo", DAY + datetime.timedelta(days=1), 2)
+    tomorrow = rotation(first.root, "demo", DAY + datetime.timedelta(days=1), 2)
     assert set(today["id"]).isdisjoint(tomorrow["id"])
 
 
-def test_daily_gives_a_whole_small_bucket_once_and_keeps_every_column(store, rows, publish):
+def test_rotation_gives_a_whole_small_bucket_once_and_keeps_every_column(store, rows, publish):
     publish(store, "demo", rows(56))
-    day = daily(store.root, "demo", DAY, per_bucket=10)
+    day = rotation(store.root, "demo", DAY, per_bucket=10)
     assert day.height == 56 and day["id"].n_unique() == 56
     assert day.columns == [*scan(store.root, "demo").collect_schema().names(), "day"]
     with pytest.raises(BankError, match="per_bucket"):
-        daily(store.root, "demo", DAY, per_bucket=0)
+        rotation(store.root, "demo", DAY, per_bucket=0)
 
 
-def test_daily_order_is_fixed_per_bank_so_two_banks_of_the_same_rows_differ(store, rows, publish):
+def test_rotation_order_is_fixed_per_bank_so_banks_of_the_same_rows_differ(store, rows, publish):
     publish(store, "alpha", rows(56))
     publish(store, "beta", rows(56))
-    assert set(daily(store.root, "alpha", DAY, 2)["id"]) != set(
-        daily(store.root, "beta", DAY, 2)["id"]
+    assert set(rotation(store.root, "alpha", DAY, 2)["id"]) != set(
+        rotation(store.root, "beta", DAY, 2)["id"]
     )

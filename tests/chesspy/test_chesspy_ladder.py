@@ -1,4 +1,4 @@
-"""Chesspy ladder: the seed's worked example step by step, each rule on its own, soundness at
+"""Chesspy ladder: the reference's worked example step by step, each rule on its own, soundness at
 every level, and grades that never call a board the rules cannot finish "graded"."""
 
 import random
@@ -49,7 +49,7 @@ def test_the_five_hints_follow_the_seeds_walkthrough():
 
 
 def test_the_sweep_lets_board_finish_what_number_alone_would_finish_a_pass_later():
-    """The seed reports highest rule 3 for its example, yet rules 1-2 alone finish it too (a
+    """The reference reports highest rule 3 for its example, yet rules 1-2 alone finish it too (a
     second look at the 2 on B1 forces D3): the grade is the highest rule the run uses."""
     lower = CHESSPY.deduce(EXAMPLE, "number")
     assert lower.solved and lower.rule_steps == {"zero": 1, "number": 4}
@@ -76,7 +76,7 @@ def test_number_fills_the_only_attackers_and_finds_an_unreachable_number():
     assert deduction.solved and deduction.solution.cells == (EMPTY, ROOK, ROOK)
     # Row "1..0" with one rook: rule 1 strikes rooks from the row, so nothing can attack the 1.
     assert CHESSPY.deduce(CHESSPY.parse("R1B0N0:1..0"), "number").contradiction
-    # The seed's example uses all three sub-rules of rule 2, in the walk-through's order.
+    # The reference's example uses all three sub-rules of rule 2, in the walk-through's order.
     steps = trace_with(EXAMPLE, frozenset(LADDER)).steps
     assert [step.kind for step in steps] == ["zero", "all-attack", "exact", "met", "fill"]
 

@@ -26,7 +26,7 @@ def test_the_seed_example_round_trips_with_its_solution():
 
 
 def test_cells_are_named_by_column_letter_and_row_number_from_the_top():
-    # On the seed's 4x4 board B4 is column B of the bottom row, D3 column D of row 3.
+    # On the reference's 4x4 board B4 is column B of the bottom row, D3 column D of row 3.
     assert cell_name(0, 4) == "A1"
     assert cell_name(3, 4) == "D1"
     assert cell_name(3 * 4 + 1, 4) == "B4"

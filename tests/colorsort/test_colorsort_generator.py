@@ -1,5 +1,6 @@
 """Color Sort generation and grading: kept deals pass the bank's gate, grades follow the
-published bands, rejections are counted by reason, and the CLI views give the seed's example."""
+published bands, rejections are counted by reason, and the CLI views give the reference's
+example."""
 
 import json
 import random

@@ -1,7 +1,7 @@
-"""The Python port against the seed's JS engine: same floats, deals and DFS results.
+"""The Python port against the reference's JS engine: same floats, deals and DFS results.
 
-The seed's example holds without node; the comparisons run seed_engine.js (the seed's code as
-printed) with node, and are skipped only where node is not installed.
+The reference's example holds without node; the comparisons run reference_engine.js (the
+reference's code as printed) with node, and are skipped only where node is not installed.
 """
 
 import json
@@ -15,14 +15,14 @@ import pytest
 from solvers.colorsort.jsengine import canon, deal_tubes, solve
 from solvers.colorsort.jsrandom import first_code_units, rng
 
-JS_ENGINE = Path(__file__).with_name("seed_engine.js")
+JS_ENGINE = Path(__file__).with_name("reference_engine.js")
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
 SAMPLE_TUBES = [[3, 3, 2, 0], [2, 1, 1, 3], [0, 2, 3, 1], [2, 0, 1, 0], [], []]
 
 
 def run_js(requests: list[dict]) -> list:
-    """Return the JS engine's answers to `requests` (see seed_engine.js)."""
+    """Return the JS engine's answers to `requests` (see reference_engine.js)."""
     done = subprocess.run([NODE, str(JS_ENGINE)], input=json.dumps(requests), text=True,
                           capture_output=True, check=True, timeout=300)
     return json.loads(done.stdout)
@@ -121,7 +121,7 @@ def test_the_dfs_matches_on_hand_made_positions_with_ties_and_big_colour_numbers
 
 @needs_node
 def test_the_js_engine_itself_finds_no_solution_for_a_deal_that_16_pours_sort():
-    """The counterexample to the seed's claim about its pruning (see test_colorsort_solvers)."""
+    """The counterexample to the reference's claim on its pruning (see test_colorsort_solvers)."""
     (answer,) = run_js([{"deal": "sweep-4004", "colors": 3, "capacity": 4, "duplicates": 3,
                          "empty": 1, "nodeLimit": 20000}])
     assert answer == {

@@ -1,5 +1,5 @@
-"""Color Sort solvers: the seed's DFS, the A* solver, a plain BFS and the replay validator agree
-on which deals can be sorted, and the A* solver's pour counts are the least ones."""
+"""Color Sort solvers: the reference's DFS, the A* solver, a plain BFS and the replay validator
+agree on which deals can be sorted, and the A* solver's pour counts are the least ones."""
 
 import os
 import random
@@ -102,7 +102,7 @@ def test_dfs_optimal_bfs_and_replay_agree_on_600_random_small_deals():
 
 
 def test_the_seeds_settled_tube_pruning_loses_every_solution_of_a_deal_with_duplicates():
-    """The seed says skipping pours out of a full one-colour tube never changes whether a
+    """The reference says skipping pours out of a full one-colour tube never changes whether a
     solution is found. Here the only solutions pour the settled 0000 (tube 3) away, onto two
     other 0 tops, to free a tube: the DFS ends without a solution and without reaching its
     node limit, while 16 pours sort the deal."""

@@ -1,5 +1,5 @@
 """Shakashaka counters: the ladder (at every level), CP-SAT and brute force find the same
-solution sets, and the seed's search-size table."""
+solution sets, and the reference's search-size table."""
 
 import random
 from functools import partial
@@ -120,9 +120,9 @@ def test_counters_stop_at_the_limit_and_say_so():
 
 
 def test_the_seeds_search_sizes_with_propagation_and_leaf_only():
-    """The seed: 3x3 with 6 white cells and no solution, 0 nodes with propagation against
+    """The reference: 3x3 with 6 white cells and no solution, 0 nodes with propagation against
     19,531 leaf-only; 3x3 with 8 whites and 2 solutions, 3 against 488,281; 4x4 with 11 whites
-    and 1 solution, 1 against 61,035,156. The seed counts the states that reach a consistent
+    and 1 solution, 1 against 61,035,156. The reference counts the states that reach a consistent
     fixpoint (branchings plus solutions here); leaf-only search visits (5^(w+1) - 1) / 4."""
     for text, whites, solutions in (("##.,.#.,...", 6, 0), ("#..,...,...", 8, 2),
                                     ("###.,#...,...#,....", 11, 1)):

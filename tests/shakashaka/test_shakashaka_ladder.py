@@ -1,5 +1,5 @@
-"""Shakashaka ladder and generator: sound at every level, honest grades, the seed's ladder shape,
-and a deterministic generator that keeps only the numbers uniqueness needs."""
+"""Shakashaka ladder and generator: sound at every level, honest grades, the reference's ladder
+shape, and a deterministic generator that keeps only the numbers uniqueness needs."""
 
 import json
 import random
@@ -162,7 +162,7 @@ def test_parity_is_redundant_beside_tips_but_not_below_it():
 
 
 def test_the_seeds_ladder_shape_on_generated_10x10_boards():
-    """The seed (10x10): reduction 5.3 / 24.0 / 74.7 / 93.8% up the ladder, solved only with
+    """The reference (10x10): reduction 5.3 / 24.0 / 74.7 / 93.8% up the ladder, solved only with
     reflex (27%); dropping tips costs 87.7 points beside clues+reflex but 60.9 beside
     clues+parity+reflex, because parity picks up part of what tips did."""
     puzzles = [c.puzzle for c in generated(12, 10)]

@@ -1,4 +1,4 @@
-"""The region rule as data: PAT against the drawn picture, the tables' algebra, and the seed's
+"""The region rule as data: PAT against the drawn picture, the tables' algebra, and the reference's
 table of the naive 'white angle is 0, 90, 180 or 360 degrees' rule."""
 
 import itertools
@@ -141,7 +141,7 @@ def test_the_seeds_naive_rule_table_on_empty_boards(size, legal, naive, legal_re
 
 
 def test_every_generated_10x10_solution_has_two_regions_meeting_at_a_point():
-    """The seed: in 10x10 solutions a third of the lattice points are two separate corners
+    """The reference: in 10x10 solutions a third of the lattice points are two separate corners
     (on 16 of 16 boards), so a rule that sums the white angle misreads every real board."""
     w = h = 10
     for seed in range(4):

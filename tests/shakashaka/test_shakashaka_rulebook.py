@@ -1,5 +1,5 @@
 """The lattice-table reading of a complete board agrees with the flood-fill rulebook: on every
-board of the seed's exhaustive sweeps and on every small change of real solutions."""
+board of the reference's exhaustive sweeps and on every small change of real solutions."""
 
 import itertools
 import os

@@ -1,4 +1,4 @@
-"""Slant ladder: sound at every level, the seed's duet example, and honest grades."""
+"""Slant ladder: sound at every level, the reference's duet example, and honest grades."""
 
 import random
 from dataclasses import replace

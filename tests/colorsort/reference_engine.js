@@ -1,5 +1,5 @@
 // The Color Sort engine of seed 004 (rng, shuffle, dealTubes, pourInfo, applyPour, isSolved,
-// canon, solve), copied as the seed prints it, and a driver for the Python bit-compatibility tests.
+// canon, solve), copied as the reference prints it, and a driver for the Python bit-compatibility tests.
 // Driver: reads one JSON array of requests from stdin, writes one JSON array of answers:
 //   {"floats": SEED, "n": N}                                  -> the first N floats of rng(SEED)
 //   {"deal": SEED, "colors", "capacity", "duplicates", "empty", "nodeLimit"}
