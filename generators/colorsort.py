@@ -16,12 +16,13 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from generators.commands import Command, Option
 from generators.core import Candidate, GenerationSpec, Generator, aimed
 from solvers.colorsort import GENRE
-from solvers.colorsort.board import ColorSortPuzzle, from_tubes
+from solvers.colorsort.board import LIMITS, MAX_TUBES, ColorSortPuzzle, from_tubes
 from solvers.colorsort.counters import dfs_exhaustion_proves, dfs_result, optimal_result
 from solvers.colorsort.grading import measure
-from solvers.colorsort.jsengine import DEFAULT_NODE_LIMIT, deal_tubes
+from solvers.colorsort.jsengine import DEFAULT_NODE_LIMIT, deal_tubes, solve
 from solvers.colorsort.jsrandom import rng as js_rng
 from solvers.colorsort.optimal import SOLVABLE, UNKNOWN
 from solvers.colorsort.optimal import UNSOLVABLE as NO_SOLUTION_FOUND
@@ -190,4 +191,29 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | str:
     return next(reason for reason, n in outcome.rejections.items() if n)
 
 
-GENERATOR = Generator(genre="colorsort", version=VERSION, generate=generate, sample=sample)
+def js_deal(seed: str, colors: int, capacity: int, duplicates: int = 0, empty: int = 2,
+            node_limit: int = DEFAULT_NODE_LIMIT) -> dict[str, Any]:
+    """Return what the JS engine gives for these arguments, computed by the Python port:
+    {"tubes": [[colour, ...], ...], "solve": {"solved", "moves": [[i, j], ...], "nodes",
+    "truncated"}} (ValueError when `duplicates` exceeds `colors`, or the deal is past the
+    genre's limits)."""
+    problem = LIMITS.size_problem(colors, capacity)
+    if problem:
+        raise ValueError(problem)
+    if colors + min(duplicates, colors) + empty > MAX_TUBES:
+        raise ValueError(f"a colorsort deal has at most {MAX_TUBES} tubes")
+    tubes = deal_tubes(colors, capacity, js_rng(seed), duplicates, empty)
+    return {"tubes": tubes, "solve": solve(tubes, capacity, node_limit).as_json()}
+
+
+DEAL = Command(
+    "colorsort-deal", "deal and solve a Color Sort board as the published JS engine does",
+    (Option("--seed", help="the seed string the JS engine takes"),
+     Option("--colors", minimum=1), Option("--capacity", minimum=1),
+     Option("--duplicates", minimum=0, default=0), Option("--empty", minimum=0, default=2),
+     Option("--node-limit", minimum=1, default=DEFAULT_NODE_LIMIT)),
+    js_deal,
+)
+
+GENERATOR = Generator(genre="colorsort", version=VERSION, generate=generate, sample=sample,
+                      commands=(DEAL,))

@@ -7,6 +7,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from generators.commands import Command
+
 
 @dataclass(frozen=True)
 class GenerationSpec:
@@ -39,8 +41,10 @@ class Generator:
     it, e.g. Color Sort's "unsolvable" and "truncated"); `sample(rng, spec)` returns an
     unfiltered random board, the kind the ladder report measures; `version` changes whenever the
     same seed could give another puzzle.
+    With the genre's record (solvers/<genre>) this record is the genre's registry entry:
     `daily(day)`, for a genre that publishes a set of the day, returns that set as printable
-    text, the same on every machine.
+    text, the same on every machine; `commands` are the genre's extra commands (commands.py),
+    e.g. Color Sort's `colorsort-deal`.
     `grades`, for a generator that can aim at only some of its genre's ladder levels, names
     them (a build fills only those buckets); None means every level. `boards_per_task`, for a
     generator whose attempts are slow, is the build's default batch: boards a task makes whether
@@ -54,6 +58,7 @@ class Generator:
     daily: Callable[[datetime.date], str] | None = None
     grades: tuple[str, ...] | None = None
     boards_per_task: int | None = None
+    commands: tuple[Command, ...] = ()
 
 
 Aims = Mapping[str, Mapping[str, Any]]

@@ -4,9 +4,10 @@ Vocabulary: *incremental* rates are the share of boards whose fixpoint at ladder
 rules up to L) solves the board; *ablation* rates the share solved by the full ladder less one
 rule; the *unique* rate the share with exactly one solution (the ceiling of any sound ladder);
 *branchings* (on request) the median number of search nodes the ladder counter at each level
-needs to count a board's solutions up to two. A ladder whose last level is an exact search
-("search": solved only when the puzzle is unique) is measured without it: that level is the
-unique column, and ablating rules under it would measure nothing.
+needs to count a board's solutions up to two. The levels measured are the genre's rule levels
+(`Genre.rule_levels`): a ladder's exact-search top level (solvers/core/grading.py) is solved
+exactly when the puzzle is unique, so it is the unique column, and ablating rules under it would
+measure nothing.
 Boards come from the genre generator's `sample`, not filtered by uniqueness or grade, so the
 sample is not skewed by the property being measured.
 """
@@ -17,8 +18,6 @@ from dataclasses import dataclass
 
 from generators import GenerationSpec, get_generator
 from solvers import get_genre
-
-SEARCH = "search"
 
 
 @dataclass(frozen=True)
@@ -85,7 +84,7 @@ def measure(
     median branchings per level when `branchings` is asked for (a count at every level: for
     genres whose low levels are near brute force, small boards only)."""
     rules, sampler = get_genre(genre), get_generator(genre).sample
-    ladder = rules.ladder[:-1] if rules.ladder[-1] == SEARCH else rules.ladder
+    ladder = rules.rule_levels
     top = ladder[-1]
     spec = GenerationSpec(width, height, options=options or {})
     solved = dict.fromkeys(ladder, 0)

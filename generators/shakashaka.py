@@ -93,12 +93,12 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
 
     Options: `black_density` (default 0.16; with a target grade, its AIMS row's). Up to ATTEMPTS
     boards are drawn until one is unique with all its numbers (solved by the target level, with
-    `spec.grade` a rule level). Without a target, or with "search", a number goes while the
-    puzzle stays unique; with a rule level, while that level still solves it. None when the
-    stripped puzzle does not grade at the target.
+    `spec.grade` a level). Without a target a number goes while the puzzle stays unique; with
+    a level, while that level still solves it (the top level, search, solves exactly the unique
+    puzzles). None when the stripped puzzle does not grade at the target.
     """
     spec = aimed(spec, AIMS)
-    level = None if spec.grade in (None, "search") else GENRE.level_index(spec.grade)
+    level = None if spec.grade is None else GENRE.level_index(spec.grade)
     attempt, start = 0, None
     while start is None and attempt < ATTEMPTS:
         attempt += 1

@@ -43,6 +43,7 @@ from pipeline.batches import parse_size
 from pipeline.capacity_cli import add_commands as add_capacity_commands
 from pipeline.capacity_cli import planned_buckets
 from pipeline.failures import complain, os_error_text
+from pipeline.genre_commands import add_genre_commands, wanted
 from pipeline.interrupts import Stopped, end_now, signal_of, stop_on_signals
 from pipeline.server import ServerError, local_server
 from pipeline.solving import genre_of_url, read_puzzle
@@ -67,7 +68,7 @@ OUTCOMES = {  # what a stopped flow leaves, as its last line says
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return its exit status (see the module comment)."""
     try:
-        args = make_parser().parse_args(argv)
+        args = make_parser(sys.argv[1:] if argv is None else argv).parse_args(argv)
         return args.run(args)
     except SystemExit as done:  # --help
         return done.code if isinstance(done.code, int) else 0
@@ -100,8 +101,9 @@ def bank_errors() -> Iterator[None]:
         raise InputError(str(error)) from None
 
 
-def make_parser() -> Parser:
-    """Return the parser of every command; each sets `run` to its command function."""
+def make_parser(argv: Sequence[str] | None = None) -> Parser:
+    """Return the parser of every command; each sets `run` to its command function. The
+    genres' extra commands are in it unless `argv` names one of the CLI's own commands."""
     parser = Parser(prog="puzzlebank", description=__doc__.splitlines()[0].removesuffix("."))
     parser.add_argument("--version", action="version",
                         version=f"puzzlebank {importlib.metadata.version('puzzlebank')}")
@@ -224,19 +226,9 @@ def make_parser() -> Parser:
     gallery.add_argument("--out", metavar="FILE", help="the page to write (default "
                          "./BANK-vNNNN.html, NNNN the version)")
 
-    day = command("daily", cmd_daily, "print a genre's set of the day (e.g. daily chesspy DATE)")
+    day = command("daily", cmd_daily, "print a genre's set of the day, for a genre that has one")
     day.add_argument("genre", metavar="GENRE")
     day.add_argument("date", metavar="DATE", type=date_arg, help="YYYY-MM-DD")
-
-    deal = command("colorsort-deal", cmd_colorsort_deal,
-                   "deal and solve a Color Sort board as the published JS engine does")
-    deal.add_argument("--seed", required=True, help="the seed string the JS engine takes")
-    deal.add_argument("--colors", type=count_arg, required=True)
-    deal.add_argument("--capacity", type=count_arg, required=True)
-    deal.add_argument("--duplicates", type=whole_arg, default=0)
-    deal.add_argument("--empty", type=whole_arg, default=2)
-    deal.add_argument("--node-limit", type=count_arg, default=20000)
-    deal.add_argument("--json", action="store_true", help="print the JSON object (the default)")
 
     hint = command("hint", cmd_hint, "the next deduction from a partial state, with its reason")
     hint.add_argument("genre", metavar="GENRE")
@@ -259,6 +251,8 @@ def make_parser() -> Parser:
     report.add_argument("--seed", type=seed_arg, default=0)
 
     add_capacity_commands(command)
+    if wanted(argv, commands.choices):
+        add_genre_commands(command)
     return parser
 
 
@@ -725,19 +719,6 @@ def cmd_daily(args: argparse.Namespace) -> int:
     if daily is None:
         raise InputError(f"genre {args.genre!r} has no set of the day")
     print(daily(args.date))
-    return 0
-
-
-def cmd_colorsort_deal(args: argparse.Namespace) -> int:
-    """Print the JS engine's deal and DFS solve for a seed string, computed by the Python port."""
-    from solvers.colorsort.cli_views import deal_view
-
-    try:
-        view = deal_view(args.seed, args.colors, args.capacity, args.duplicates, args.empty,
-                         args.node_limit)
-    except ValueError as error:
-        raise InputError(f"colorsort-deal: {error}") from None
-    print(json.dumps(view))
     return 0
 
 

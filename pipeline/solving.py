@@ -14,6 +14,7 @@ from typing import Any
 
 from solvers import GENRE_NAMES, get_genre
 from solvers.core import GRADED, Count, Genre, PuzzleFormatError
+from solvers.core.counting import Solvable
 from solvers.core.excerpt import clip, excerpt
 from solvers.core.puzzlink import looks_like_url, split_url
 
@@ -65,12 +66,31 @@ def solve_report(genre: Genre, text: str) -> dict[str, Any]:
 
 
 def json_report(genre: Genre, text: str) -> dict[str, Any]:
-    """Return what `solve --json` prints for one text: the genre's own view where it has one
-    (a genre whose answer is not a count, like Color Sort's solvability), else `solve_report`."""
-    if genre.solve_view is not None and not looks_like_url(text):
-        report = genre.solve_view(text)
-        return report | {"puzzle": clip(text)} if "error" in report else report
+    """Return what `solve --json` prints for one text: for a genre that counts only whether a
+    puzzle can be solved (Color Sort), `solvability_report`, else `solve_report`."""
+    if isinstance(genre.counting, Solvable) and not looks_like_url(text):
+        return solvability_report(genre, genre.counting, text)
     return solve_report(genre, text)
+
+
+def solvability_report(genre: Genre, counting: Solvable[Any, Any], text: str) -> dict[str, Any]:
+    """Return {"genre", "puzzle", "solvable", "optimal", "solution", "grade"} for a puzzle text
+    of a Solvable genre (see solvers/core/counting.py: Solvability), the grade's name or None;
+    a text that does not parse gives {"puzzle" (clipped), "error"} instead."""
+    try:
+        puzzle = genre.parse(text)
+    except PuzzleFormatError as error:
+        return {"puzzle": clip(text), "error": str(error)}
+    said = counting.solvability(puzzle)
+    graded = genre.grade(puzzle)
+    return {
+        "genre": genre.name,
+        "puzzle": genre.format(puzzle),
+        "solvable": said.solvable,
+        "optimal": said.optimal,
+        "solution": None if said.solution is None else genre.format_solution(said.solution),
+        "grade": graded.name if graded.status == GRADED else None,
+    }
 
 
 def drawn_count(genre: Genre, puzzle: Any) -> Count:

@@ -1,29 +1,25 @@
-"""The genres' rules and solvers, found by name."""
+"""The genres' rules and solvers, found by name: the registry of genres.
 
-import importlib
+GENRE_NAMES is the registry, one entry per genre. A genre `x` is its package solvers/x (its
+record GENRE, a solvers.core.Genre, and its explainer in solvers/x/explain.py) and its generator
+module generators/x.py (GENERATOR: the generator, the grades it aims at, its set of the day and
+its extra commands, if any); solvers/core/registry.py finds them.
+"""
 
-from solvers.core import Genre, UnknownGenreError
+from typing import Any
+
+from solvers.core import Genre
 from solvers.core.explain import Explainer
+from solvers.core.registry import load
 
-_GENRE_MODULES = {
-    "slant": "solvers.slant",
-    "colorsort": "solvers.colorsort",
-    "chesspy": "solvers.chesspy",
-    "araf": "solvers.araf",
-    "shakashaka": "solvers.shakashaka",
-}
-GENRE_NAMES: tuple[str, ...] = tuple(_GENRE_MODULES)
+GENRE_NAMES: tuple[str, ...] = ("slant", "colorsort", "chesspy", "araf", "shakashaka")
 
 
-def get_genre(name: str) -> Genre:
+def get_genre(name: str) -> Genre[Any, Any]:
     """Return the registered genre called `name`; UnknownGenreError if there is none."""
-    if name not in _GENRE_MODULES:
-        raise UnknownGenreError(name, GENRE_NAMES)
-    return importlib.import_module(_GENRE_MODULES[name]).GENRE
+    return load("solvers", name, GENRE_NAMES, "GENRE", Genre)
 
 
 def get_explainer(name: str) -> Explainer:
     """Return the Explainer of the genre called `name`; UnknownGenreError if there is none."""
-    if name not in _GENRE_MODULES:
-        raise UnknownGenreError(name, GENRE_NAMES)
-    return importlib.import_module(_GENRE_MODULES[name] + ".explain").EXPLAINER
+    return load("solvers", name, GENRE_NAMES, "explain.EXPLAINER", Explainer)

@@ -1,6 +1,7 @@
 """Araf: cut the board into connected rooms, each holding two numbers and sized between them."""
 
 from solvers.araf import board
+from solvers.araf.board import ArafPuzzle, ArafSolution
 from solvers.araf.brute import count_brute
 from solvers.araf.cpsat import count_cpsat
 from solvers.araf.deduce import deduce_with
@@ -9,9 +10,11 @@ from solvers.araf.puzzlink import CODEC as PUZZLINK
 from solvers.araf.rulebook import check
 from solvers.araf.rules import LADDER
 from solvers.araf.search import count_ladder
+from solvers.core.counting import Unique
 from solvers.core.genre import Genre
+from solvers.core.grading import LowestSolvingLevel
 
-GENRE = Genre(
+GENRE: Genre[ArafPuzzle, ArafSolution] = Genre(
     name="araf",
     ladder=LADDER,
     parse=board.parse,
@@ -26,6 +29,8 @@ GENRE = Genre(
     dimensions=board.dimensions,
     clue_count=board.clue_count,
     draw=board.draw,
+    grading=LowestSolvingLevel(),
+    counting=Unique(),
     picture=picture,
     puzzlink=PUZZLINK,
     independent="cpsat",

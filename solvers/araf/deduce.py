@@ -7,6 +7,7 @@ cells whose rooms may still hold it; a cell is *decided* when one pair is left.
 from solvers.araf.board import ArafPuzzle, ArafSolution, rooms_of
 from solvers.araf.rules import CONTRADICTION, Propagation, decided, owners, tables
 from solvers.araf.search import LOWER, exact_cover
+from solvers.core.grading import SEARCH
 from solvers.core.results import Deduction
 
 
@@ -31,10 +32,10 @@ def deduce_with(puzzle: ArafPuzzle, rules: frozenset[str]) -> Deduction:
     domains = owners(tab, state.alive)
     if steps == CONTRADICTION or () in domains:
         return Deduction(domains, sum(tally.values()), tally, contradiction=True)
-    if "search" not in rules:
+    if SEARCH not in rules:
         return Deduction(domains, steps, tally, solution=decided(tab, state.alive))
     found = exact_cover(state.child(state.alive), limit=2)
-    tally["search"] = found.nodes
+    tally[SEARCH] = found.nodes
     steps += found.nodes
     if found.count == 0:
         return Deduction(domains, steps, tally, contradiction=True)

@@ -28,11 +28,12 @@ from solvers.araf.rules import (
 from solvers.araf.search import LOWER, count_ladder
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.explain import Trace, Weights
+from solvers.core.grading import SEARCH
 from solvers.core.partial import grid_explainer
 from solvers.core.walk import Contradiction, Place, Said, cell_name, listing, walk
 
 WEIGHTS = Weights(level=(0, 100, 300, 600), per_step={"pair": 0, "cell": 0.5, "ration": 6,
-                                                       "search": 30}, depth=1)
+                                                       SEARCH: 30}, depth=1)
 CELL = frozenset(("cell",))
 
 
@@ -63,7 +64,7 @@ class ArafBoard:
     def places(self) -> list[Place]:
         """Return the cell rule at each cell, ration, and search."""
         cells = [Place("cell", k, (k,)) for k in range(self.cell_count)]
-        return [*cells, Place("ration", None, None), Place("search", None, None)]
+        return [*cells, Place("ration", None, None), Place(SEARCH, None, None)]
 
     def apply(self, place: Place, alive: int) -> int | Contradiction | None:
         """Run the place's rule (see the module)."""

@@ -13,17 +13,20 @@ took; a board the rules cannot finish is needs-search or ambiguous, never graded
 """
 
 from solvers.chesspy import board
+from solvers.chesspy.board import ChesspyPuzzle, ChesspySolution
 from solvers.chesspy.brute import count_brute
 from solvers.chesspy.cpsat import count_cpsat
-from solvers.chesspy.grading import grade
+from solvers.chesspy.grading import sweep
 from solvers.chesspy.hints import hint, walkthrough
 from solvers.chesspy.picture import picture
 from solvers.chesspy.rulebook import check
 from solvers.chesspy.rules import LADDER, deduce_with
 from solvers.chesspy.search import count_ladder
+from solvers.core.counting import Unique
 from solvers.core.genre import Genre
+from solvers.core.grading import HighestRuleUsed
 
-GENRE = Genre(
+GENRE: Genre[ChesspyPuzzle, ChesspySolution] = Genre(
     name="chesspy",
     ladder=LADDER,
     parse=board.parse,
@@ -38,9 +41,10 @@ GENRE = Genre(
     dimensions=board.dimensions,
     clue_count=board.clue_count,
     draw=board.draw,
+    grading=HighestRuleUsed(sweep),
+    counting=Unique(),
     picture=picture,
     independent="cpsat",
-    grade_with=grade,
     limits=board.LIMITS,
 )
 

@@ -2,28 +2,29 @@
 
 The genre contract read for a puzzle without clues or uniqueness:
   ladder       the grade names ("easy", "medium", "hard", "expert"), graded by measurements
-               (grades.py holds the published thresholds, grading.py applies them)
-  count        1 with a solution when the engine sorts the deal, 0 when it proves it cannot,
-               0 and truncated when it gives up (see counters.py)
+               (MeasuredBands: grades.py holds the published bands, grading.py measures)
+  count        Solvable: 1 with a solution when the engine sorts the deal, 0 when it proves it
+               cannot, 0 and truncated when it gives up; `limit` has no effect (counters.py)
   "ladder"     the reference's DFS, bit-compatible with the JS engine (jsengine.py)
   "optimal"    the A* solver (optimal.py), the independent engine the bank admits deals with
   deduce_with  the DFS within the node budget of the grades named
   check        the replay validator (rulebook.py)
   images       one text: the normal form under tube order and colour renaming (board.py)
   dimensions   (colours, capacity); clue_count: the number of tubes
-  solve_view   the `solve --json` report: solvable, optimal pours, solution, grade (cli_views.py)
 """
 
 from solvers.colorsort import board
-from solvers.colorsort.cli_views import solve_view
-from solvers.colorsort.counters import count_ladder, count_optimal, deduce_with
-from solvers.colorsort.grades import LADDER
-from solvers.colorsort.grading import grade
+from solvers.colorsort.board import ColorSortPuzzle, ColorSortSolution
+from solvers.colorsort.counters import count_ladder, count_optimal, deduce_with, solvability
+from solvers.colorsort.grades import GRADE_BANDS, LADDER
+from solvers.colorsort.grading import measured
 from solvers.colorsort.picture import picture
 from solvers.colorsort.rulebook import check
+from solvers.core.counting import Solvable
 from solvers.core.genre import Genre
+from solvers.core.grading import MeasuredBands
 
-GENRE = Genre(
+GENRE: Genre[ColorSortPuzzle, ColorSortSolution] = Genre(
     name="colorsort",
     ladder=LADDER,
     parse=board.parse,
@@ -38,9 +39,9 @@ GENRE = Genre(
     dimensions=board.dimensions,
     clue_count=board.clue_count,
     draw=board.draw,
+    grading=MeasuredBands(measured, GRADE_BANDS),
+    counting=Solvable(solvability),
     picture=picture,
     independent="optimal",
-    grade_with=grade,
-    solve_view=solve_view,
     limits=board.LIMITS,
 )

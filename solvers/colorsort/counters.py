@@ -5,7 +5,8 @@ Color Sort has no uniqueness to prove: a counter says whether a deal can be sort
   Count(0, (), nodes, False)           it proved there is none
   Count(0, (), nodes, True)            it gave up (node limit or state cap), or its search
                                        ended without being a proof: unknown
-`limit` is accepted for the contract and has no effect: at most one solution is ever reported.
+The genre's counting strategy is Solvable (solvers/core/counting.py): `limit` has no effect,
+at most one solution is ever reported; `solvability` is what the two solvers say together.
 The "ladder" engine is the reference's DFS (jsengine.solve); its budget is `max_nodes` when given,
 else the node limit of the hardest grade among `rules` (grades.dfs_budget), the reference's 20000
 for the whole ladder. The "optimal" engine is the A* solver (optimal.py), sharing no code with
@@ -26,14 +27,16 @@ from functools import lru_cache
 
 from solvers.colorsort.board import ColorSortPuzzle, ColorSortSolution
 from solvers.colorsort.grades import dfs_budget
-from solvers.colorsort.jsengine import DfsResult, apply_pour, solve
+from solvers.colorsort.jsengine import DEFAULT_NODE_LIMIT, DfsResult, apply_pour, solve
 from solvers.colorsort.optimal import (
     DEFAULT_STATE_CAP,
     SOLVABLE,
     UNKNOWN,
+    UNSOLVABLE,
     OptimalResult,
     solve_optimal,
 )
+from solvers.core.counting import Solvability
 from solvers.core.results import Count, Deduction
 
 RECENT_PUZZLES = 16
@@ -102,3 +105,21 @@ def deduce_with(puzzle: ColorSortPuzzle, rules: frozenset[str]) -> Deduction:
         contradiction=dfs_proved_unsolvable(puzzle, found),
         solution=ColorSortSolution(found.moves) if found.solved else None,
     )
+
+
+def solvability(puzzle: ColorSortPuzzle) -> Solvability[ColorSortSolution]:
+    """Return what the two solvers say together (the DFS with the reference's node limit).
+
+    Solvable when either sorts it, not when a solver proves it cannot be sorted (the DFS only
+    for a deal without duplicated colours), unknown otherwise; `optimal` the least number of
+    pours when the optimal solver finished; `solution` a shortest solution when known, else the
+    reference's DFS's, else None.
+    """
+    optimal = optimal_result(puzzle)
+    dfs = dfs_result(puzzle, DEFAULT_NODE_LIMIT)
+    if optimal.status == SOLVABLE:
+        return Solvability(True, optimal.pours, ColorSortSolution(optimal.moves))
+    if dfs.solved:
+        return Solvability(True, optimal.pours, ColorSortSolution(dfs.moves))
+    proved = optimal.status == UNSOLVABLE or dfs_proved_unsolvable(puzzle, dfs)
+    return Solvability(False if proved else None, optimal.pours, None)

@@ -11,9 +11,25 @@ the ladder levels (see counters.py).
 """
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from typing import Any
 
 from solvers.colorsort.jsengine import DEFAULT_NODE_LIMIT
+
+
+@dataclass(frozen=True)
+class Measurements:
+    """What grading measures on a deal that both solvers sort."""
+
+    optimal_pours: int
+    optimal_states: int
+    dfs_nodes: int
+    dfs_pours: int
+    playout_wins: float
+
+    def as_json(self) -> dict[str, Any]:
+        """Return the measurements as a JSON-able dict."""
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -24,6 +40,12 @@ class GradeBand:
     max_pours: int | None
     max_dfs_nodes: int
     min_playout_wins: float
+
+    def admits(self, measured: Measurements) -> bool:
+        """Return whether `measured` is within every limit of the band."""
+        return ((self.max_pours is None or measured.optimal_pours <= self.max_pours)
+                and measured.dfs_nodes <= self.max_dfs_nodes
+                and measured.playout_wins >= self.min_playout_wins)
 
 
 GRADE_BANDS = (

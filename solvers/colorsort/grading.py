@@ -1,51 +1,31 @@
 """Grading by measurements: the optimal pours, the reference's DFS nodes and random play-out wins,
-read against the published bands of grades.py.
+read against the published bands of grades.py (solvers.core.grading.MeasuredBands).
 
 A deal is graded only when both solvers sort it and the DFS does so within the last band's
 node limit; otherwise its status says why: NO_SOLUTION (the optimal solver proved there is
 none), UNKNOWN (the optimal solver gave up at its state cap) or NEEDS_SEARCH (it is solvable,
 but the reference's DFS does not solve it, so no grade's budget reaches it: the DFS reaches its node
 limit, or its pruning of full one-colour tubes loses every solution, see counters.py).
+A graded deal's steps are its optimal pours and its solution a shortest one.
 """
-
-from dataclasses import asdict, dataclass
 
 from solvers.colorsort.board import ColorSortPuzzle, ColorSortSolution
 from solvers.colorsort.counters import dfs_result, optimal_result
-from solvers.colorsort.grades import GRADE_BANDS, LADDER, GradeBand
+from solvers.colorsort.grades import GRADE_BANDS, GradeBand, Measurements
 from solvers.colorsort.jsengine import DEFAULT_NODE_LIMIT
 from solvers.colorsort.optimal import SOLVABLE, UNSOLVABLE
 from solvers.colorsort.playouts import playout_wins
-from solvers.core.results import GRADED, NEEDS_SEARCH, NO_SOLUTION, Grade
+from solvers.core.grading import Measured
+from solvers.core.results import NEEDS_SEARCH, NO_SOLUTION
 
 UNKNOWN = "unknown"
 
-
-@dataclass(frozen=True)
-class Measurements:
-    """What grading measures on a deal that both solvers sort."""
-
-    optimal_pours: int
-    optimal_states: int
-    dfs_nodes: int
-    dfs_pours: int
-    playout_wins: float
-
-    def as_json(self) -> dict:
-        """Return the measurements as a JSON-able dict."""
-        return asdict(self)
-
-
-def meets(band: GradeBand, measured: Measurements) -> bool:
-    """Return whether `measured` is within every limit of `band`."""
-    return ((band.max_pours is None or measured.optimal_pours <= band.max_pours)
-            and measured.dfs_nodes <= band.max_dfs_nodes
-            and measured.playout_wins >= band.min_playout_wins)
+__all__ = ["Measurements", "band_of", "measure", "measured"]
 
 
 def band_of(measured: Measurements) -> GradeBand | None:
-    """Return the first band `measured` meets, or None."""
-    return next((band for band in GRADE_BANDS if meets(band, measured)), None)
+    """Return the first band that admits `measured`, or None."""
+    return next((band for band in GRADE_BANDS if band.admits(measured)), None)
 
 
 def measure(puzzle: ColorSortPuzzle) -> Measurements | str:
@@ -62,14 +42,10 @@ def measure(puzzle: ColorSortPuzzle) -> Measurements | str:
                         playout_wins(puzzle))
 
 
-def grade(puzzle: ColorSortPuzzle) -> Grade:
-    """Return the grade of `puzzle`: its band's name and index, the optimal pours as steps and a
-    shortest solution; or a status without a grade (see the module)."""
-    measured = measure(puzzle)
-    if isinstance(measured, str):
-        return Grade(measured)
-    band = band_of(measured)
-    if band is None:
-        return Grade(NEEDS_SEARCH)
-    solution = ColorSortSolution(optimal_result(puzzle).moves)
-    return Grade(GRADED, band.name, LADDER.index(band.name), measured.optimal_pours, solution)
+def measured(puzzle: ColorSortPuzzle) -> Measured[Measurements, ColorSortSolution] | str:
+    """Return the measurements of `puzzle` with the optimal pours as its steps and a shortest
+    solution, or the grade status that says why there are none (see `measure`)."""
+    values = measure(puzzle)
+    if isinstance(values, str):
+        return values
+    return Measured(values, values.optimal_pours, ColorSortSolution(optimal_result(puzzle).moves))

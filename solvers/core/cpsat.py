@@ -20,7 +20,7 @@ def count_by_blocking(
     model: cp_model.CpModel,
     read: Callable[[cp_model.CpSolver], Reading],
     limit: int,
-) -> Count:
+) -> Count[Any]:
     """Return the solutions of `model` up to `limit`, found one solve at a time.
 
     `read(solver)` turns each solved assignment into a Reading (see the module docstring); the
@@ -62,7 +62,7 @@ def count_by_enumeration(
     model: cp_model.CpModel,
     read: Callable[[cp_model.CpSolverSolutionCallback], Any],
     limit: int,
-) -> Count:
+) -> Count[Any]:
     """Return the solutions of `model` up to `limit`, enumerated by one CP-SAT search.
 
     CP-SAT enumerates assignments of every variable, so each variable of `model` must be fixed

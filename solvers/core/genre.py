@@ -1,35 +1,31 @@
 """The genre contract: the one face every genre shows the pipeline.
 
 Like the `game` struct of Simon Tatham's puzzle collection, a `Genre` is a record of functions
-that a genre module fills in; the pipeline and the banks never branch on a genre's name.
-Vocabulary: a *puzzle* is a genre's frozen board value, a *solution* its frozen answer value,
-a *level* a rule name of the genre's ladder (or its index), *rules* a set of rule names.
+that a genre package fills in; the pipeline and the banks never branch on a genre's name.
+Vocabulary: a *puzzle* (type P) is a genre's frozen board value, a *solution* (type S) its frozen
+answer value, a *level* a rule name of the genre's ladder (or its index), *rules* a set of rule
+names. How a genre grades and what its counters count are strategies (grading.py, counting.py),
+not hooks. The registry of genres is solvers/__init__.py.
 """
 
 import hashlib
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar
 
+from solvers.core.counting import Counting
 from solvers.core.errors import PuzzleFormatError
+from solvers.core.grading import SEARCH, Grading, MeasuredBands
 from solvers.core.limits import Limits
 from solvers.core.puzzlink import PuzzlinkCodec, split_url
-from solvers.core.results import (
-    AMBIGUOUS,
-    GRADED,
-    NEEDS_SEARCH,
-    NO_SOLUTION,
-    Count,
-    Deduction,
-    Grade,
-)
+from solvers.core.results import Count, Deduction, Grade
 
-Puzzle = Any
-Solution = Any
+P = TypeVar("P")
+S = TypeVar("S")
 
 
 @dataclass(frozen=True, eq=False)
-class Genre:
+class Genre(Generic[P, S]):
     """A genre's rules, texts, ladder and counters, as the pipeline sees them.
 
     Members a genre fills in:
@@ -46,10 +42,10 @@ class Genre:
       dimensions(puzzle)       (width, height) as the bank stores them
       clue_count(puzzle)       how many clues the puzzle shows
       draw(puzzle, solution)   a multi-line text picture (solution may be None)
-      grade_with               None, or a genre's own grading function (puzzle) -> Grade for a
-                               genre graded by measurements rather than by its deduction ladder
-      solve_view               None, or (text) -> the dict `puzzlebank solve --json` prints, for
-                               a genre whose report is not about counting solutions
+      grading                  how `grade` works: LowestSolvingLevel(), HighestRuleUsed(sweep)
+                               or MeasuredBands(measure, bands) (solvers/core/grading.py)
+      counting                 what the counters count: Unique() or Solvable(solvability)
+                               (solvers/core/counting.py)
       picture                  None, or picture(puzzle, solution) -> a standalone SVG document
                                of the puzzle, with the solution drawn in unless it is None
       puzzlink                 None, or the genre's PuzzlinkCodec (pid, puzzle -> URL, URL ->
@@ -60,35 +56,50 @@ class Genre:
 
     name: str
     ladder: tuple[str, ...]
-    parse: Callable[[str], Puzzle]
-    format: Callable[[Puzzle], str]
-    parse_solution: Callable[[str, Puzzle], Solution]
-    format_solution: Callable[[Solution], str]
-    check: Callable[[Puzzle, Solution], list[str]]
-    deduce_with: Callable[[Puzzle, frozenset[str]], Deduction]
-    count_ladder: Callable[[Puzzle, frozenset[str], int, int | None], Count]
-    counters: Mapping[str, Callable[[Puzzle, int], Count]]
-    images: Callable[[Puzzle], Iterable[str]]
-    dimensions: Callable[[Puzzle], tuple[int, int]]
-    clue_count: Callable[[Puzzle], int]
-    draw: Callable[[Puzzle, Solution | None], str]
+    parse: Callable[[str], P]
+    format: Callable[[P], str]
+    parse_solution: Callable[[str, P], S]
+    format_solution: Callable[[S], str]
+    check: Callable[[P, S], list[str]]
+    deduce_with: Callable[[P, frozenset[str]], Deduction[S]]
+    count_ladder: Callable[[P, frozenset[str], int, int | None], Count[S]]
+    counters: Mapping[str, Callable[[P, int], Count[S]]]
+    images: Callable[[P], Iterable[str]]
+    dimensions: Callable[[P], tuple[int, int]]
+    clue_count: Callable[[P], int]
+    draw: Callable[[P, S | None], str]
+    grading: Grading[P, S]
+    counting: Counting[P, S]
     independent: str = "cpsat"
-    grade_with: Callable[[Puzzle], Grade] | None = None
-    solve_view: Callable[[str], dict] | None = None
-    picture: Callable[[Puzzle, Solution | None], str] | None = None
-    puzzlink: PuzzlinkCodec | None = None
+    picture: Callable[[P, S | None], str] | None = None
+    puzzlink: PuzzlinkCodec[P] | None = None
     limits: Limits | None = None
+
+    def __post_init__(self) -> None:
+        """Refuse a record whose ladder and grading disagree: SEARCH anywhere but at the top,
+        or measured bands that are not the ladder's levels in order."""
+        if SEARCH in self.ladder[:-1]:
+            raise ValueError(f"{self.name}: {SEARCH!r} may only be the top of the ladder")
+        if isinstance(self.grading, MeasuredBands):
+            names = tuple(band.name for band in self.grading.bands)
+            if names != self.ladder:
+                raise ValueError(f"{self.name}: bands {names} are not the ladder {self.ladder}")
+
+    @property
+    def rule_levels(self) -> tuple[str, ...]:
+        """Return the ladder without its exact-search top level, if it has one (grading.py)."""
+        return self.ladder[:-1] if self.ladder[-1:] == (SEARCH,) else self.ladder
 
     @property
     def engines(self) -> tuple[str, ...]:
         """Return the names `count` takes: "ladder" and the genre's other counters."""
         return ("ladder", *self.counters)
 
-    def to_puzzlink(self, puzzle: Puzzle) -> str | None:
+    def to_puzzlink(self, puzzle: P) -> str | None:
         """Return the puzz.link URL of `puzzle`, or None for a genre puzz.link does not know."""
         return None if self.puzzlink is None else self.puzzlink.to_url(puzzle)
 
-    def from_puzzlink(self, url: str) -> Puzzle:
+    def from_puzzlink(self, url: str) -> P:
         """Return the puzzle of a puzz.link URL; PuzzleFormatError when the genre has no
         puzz.link form, the URL is for another genre, or it is malformed, too long or of a board
         past the genre's limits (both checked before the body is read)."""
@@ -107,7 +118,8 @@ class Genre:
             return self.ladder.index(level)
         raise ValueError(f"{self.name} has no ladder level {level!r} (levels: {self.ladder})")
 
-    def rules_up_to(self, level: str | int | None = None, skip: Collection[str] = ()) -> frozenset:
+    def rules_up_to(self, level: str | int | None = None, skip: Collection[str] = ()
+                   ) -> frozenset[str]:
         """Return the rule names of the ladder up to `level` (default: all), less `skip`."""
         top = len(self.ladder) - 1 if level is None else self.level_index(level)
         unknown = set(skip) - set(self.ladder)
@@ -116,21 +128,22 @@ class Genre:
         return frozenset(self.ladder[: top + 1]) - frozenset(skip)
 
     def deduce(
-        self, puzzle: Puzzle, level: str | int | None = None, *, skip: Collection[str] = ()
-    ) -> Deduction:
+        self, puzzle: P, level: str | int | None = None, *, skip: Collection[str] = ()
+    ) -> Deduction[S]:
         """Return the fixpoint of the ladder up to `level` (default: the top), less `skip`."""
         return self.deduce_with(puzzle, self.rules_up_to(level, skip))
 
     def count(
         self,
-        puzzle: Puzzle,
+        puzzle: P,
         limit: int = 2,
         engine: str = "ladder",
         *,
         level: str | int | None = None,
         max_nodes: int | None = None,
-    ) -> Count:
-        """Return how many solutions `engine` finds, stopping at `limit` (see `Count`)."""
+    ) -> Count[S]:
+        """Return how many solutions `engine` finds, stopping at `limit` (see `Count`); what a
+        count means, and whether `limit` matters, is the genre's `counting` (counting.py)."""
         if engine == "ladder":
             return self.count_ladder(puzzle, self.rules_up_to(level), limit, max_nodes)
         if engine in self.counters:
@@ -138,27 +151,12 @@ class Genre:
         raise ValueError(f"{self.name} has no counting engine {engine!r} "
                          f"(engines: {', '.join(self.engines)})")
 
-    def grade(self, puzzle: Puzzle) -> Grade:
-        """Return the lowest ladder level whose fixpoint solves `puzzle`, or why there is none.
+    def grade(self, puzzle: P) -> Grade[S]:
+        """Return where `puzzle` sits on the ladder, by the genre's `grading` strategy, or why
+        it has no grade (see Grade)."""
+        return self.grading.grade(self, puzzle)
 
-        A genre with its own `grade_with` is graded by that instead.
-        """
-        if self.grade_with is not None:
-            return self.grade_with(puzzle)
-        for index, name in enumerate(self.ladder):
-            deduction = self.deduce(puzzle, index)
-            if deduction.solved:
-                return Grade(GRADED, name, index, deduction.steps, deduction.solution)
-            if deduction.contradiction:
-                return Grade(NO_SOLUTION)
-        found = self.count(puzzle, limit=2)
-        if found.count == 0:
-            return Grade(NO_SOLUTION)
-        if found.count == 1:
-            return Grade(NEEDS_SEARCH, solution=found.solutions[0])
-        return Grade(AMBIGUOUS)
-
-    def puzzle_id(self, puzzle: Puzzle) -> str:
+    def puzzle_id(self, puzzle: P) -> str:
         """Return the puzzle's id: a hash of the least canonical text among its symmetric images."""
         least = min(self.images(puzzle))
         return hashlib.sha256(f"{self.name}:{least}".encode()).hexdigest()[:20]

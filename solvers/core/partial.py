@@ -61,7 +61,7 @@ def first_misgrouped(partial: list[str | None], solution: list[str]) -> int | No
     return None
 
 
-def unique_solution(genre: Genre, puzzle: Any) -> Any:
+def unique_solution(genre: Genre[Any, Any], puzzle: Any) -> Any:
     """Return the puzzle's one solution (by the ladder counter), or a sentence saying why not."""
     found = genre.count(puzzle, limit=2)
     if found.truncated and found.count < 2:
@@ -72,7 +72,7 @@ def unique_solution(genre: Genre, puzzle: Any) -> Any:
     return found.solutions[0]
 
 
-def grid_explainer(genre: Genre, weights: Weights, explain: Callable[..., Any],
+def grid_explainer(genre: Genre[Any, Any], weights: Weights, explain: Callable[..., Any],
                    alphabet: str | None, grouped: bool = False) -> Explainer:
     """Return the Explainer of a grid genre whose state is its solution text with '?': cells
     of `alphabet` (None: spaced room labels, compared by how they group cells when

@@ -12,11 +12,12 @@ empty cells after it ('5'-'9', 'a'-'e'); the *hex* code writes numbers 0-4095 as
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.excerpt import excerpt
 
+P = TypeVar("P")
 QUESTION = "?"
 Cell = int | str | None
 
@@ -31,7 +32,7 @@ HEX_FORMS = ((16, ""), (256, "-"), (4096, "+"))  # below limit: marker + len(mar
 
 
 @dataclass(frozen=True)
-class PuzzlinkCodec:
+class PuzzlinkCodec(Generic[P]):
     """A genre's face on puzz.link: its pid, puzzle -> URL, URL -> puzzle.
 
     to_url raises PuzzleFormatError for a puzzle the site cannot show; from_url raises it for a
@@ -39,8 +40,8 @@ class PuzzlinkCodec:
     """
 
     pid: str
-    to_url: Callable[[Any], str]
-    from_url: Callable[[str], Any]
+    to_url: Callable[[P], str]
+    from_url: Callable[[str], P]
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ def encode_four(cells: Sequence[Cell]) -> str:
             continue
         out.append(run_letters(empties))
         empties = 0
-        if cell == QUESTION:
+        if isinstance(cell, str):  # QUESTION, the one text a cell holds
             out.append(".")
             continue
         skipped = 0
@@ -129,7 +130,7 @@ def encode_hex(cells: Sequence[Cell]) -> str:
             continue
         out.append(run_letters(empties))
         empties = 0
-        out.append("." if cell == QUESTION else hex_number(cell, k))
+        out.append("." if isinstance(cell, str) else hex_number(cell, k))
     out.append(run_letters(empties))
     return "".join(out)
 

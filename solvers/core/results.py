@@ -1,14 +1,14 @@
 """The values every genre's solvers return: a count, a deduction and a grade."""
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-Solution = Any
+S = TypeVar("S")
 """A genre's own immutable solution value (see its `parse_solution`)."""
 
 
 @dataclass(frozen=True)
-class Count:
+class Count(Generic[S]):
     """How many solutions a counter found.
 
     `count` is exact unless `truncated`, in which case it is a lower bound: the search stopped at
@@ -17,13 +17,13 @@ class Count:
     """
 
     count: int
-    solutions: tuple[Solution, ...]
+    solutions: tuple[S, ...]
     nodes: int
     truncated: bool
 
 
 @dataclass(frozen=True)
-class Deduction:
+class Deduction(Generic[S]):
     """What a rule set proves about a puzzle without guessing.
 
     `domains` is the genre's own per-cell candidate record at the fixpoint; `steps` the number of
@@ -32,11 +32,11 @@ class Deduction:
     fixpoint decides every cell and the result is a valid solution (then `solved` is true).
     """
 
-    domains: tuple
+    domains: tuple[Any, ...]
     steps: int
     rule_steps: dict[str, int] = field(default_factory=dict)
     contradiction: bool = False
-    solution: Solution | None = None
+    solution: S | None = None
 
     @property
     def solved(self) -> bool:
@@ -51,7 +51,7 @@ NO_SOLUTION = "no-solution"
 
 
 @dataclass(frozen=True)
-class Grade:
+class Grade(Generic[S]):
     """Where a puzzle sits on its genre's ladder.
 
     `status` is GRADED (then `name`/`level` are the lowest ladder rule whose fixpoint solves it and
@@ -63,4 +63,4 @@ class Grade:
     name: str | None = None
     level: int | None = None
     steps: int = 0
-    solution: Solution | None = None
+    solution: S | None = None

@@ -16,7 +16,7 @@ def count_by_branching(
     expand: Callable[[Any], tuple[Any | None, Sequence[Any]]],
     limit: int,
     max_nodes: int | None = None,
-) -> Count:
+) -> Count[Any]:
     """Return the solutions below `root` up to `limit`, depth first.
 
     The count is exact unless `truncated` (stopped at `limit` solutions or `max_nodes` nodes).

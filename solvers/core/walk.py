@@ -72,7 +72,7 @@ class Board(Protocol, Generic[State]):
         """Return the words for one application that decided `cells`."""
 
 
-def walk(board: Board, state, shown: frozenset[int] = frozenset(),
+def walk(board: Board[State], state: State, shown: frozenset[int] = frozenset(),
          until_decision: bool = False) -> Trace | Contradiction:
     """Return the trace from `state`, in which the cells `shown` count as already given.
 
@@ -134,7 +134,7 @@ def walk(board: Board, state, shown: frozenset[int] = frozenset(),
             return Trace(board.name, board.ladder, tuple(steps), stuck=open_cells)
 
 
-def cell_of(board: Board, state, k: int) -> Cell:
+def cell_of(board: Board[State], state: State, k: int) -> Cell:
     """Return the Cell of decided cell k."""
     value = board.value(state, k)
     assert value is not None

@@ -10,6 +10,7 @@ the puzzle's one solution (every other value leads to none). Cells are named lik
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.explain import Trace, Weights
+from solvers.core.grading import SEARCH
 from solvers.core.partial import grid_explainer
 from solvers.core.walk import Contradiction, Place, Said, cell_name, listing, walk
 from solvers.shakashaka import GENRE
@@ -27,7 +28,7 @@ from solvers.shakashaka.rules import LADDER, SHAPE_TABLES, count_ladder, shape_t
 from solvers.shakashaka.support import STATES_WITH, key_of, memo_for
 
 WEIGHTS = Weights(level=(0, 100, 200, 300, 500),
-                  per_step={"clues": 0.5, "parity": 0.5, "tips": 1, "reflex": 2, "search": 20},
+                  per_step={"clues": 0.5, "parity": 0.5, "tips": 1, "reflex": 2, SEARCH: 20},
                   depth=1)
 SHAPES = tuple(SHAPE_TABLES)
 STATE_WORDS = {0: "empty", 1: "a triangle with its right angle at the top left",
@@ -64,7 +65,7 @@ class ShakaBoard:
                   if any(k != off and not self.puzzle.black[k] for k in quad)]
         for rule in SHAPES:
             places.extend(Place(rule, i, cells) for i, cells in points)
-        return [*places, Place("search", None, None)]
+        return [*places, Place(SEARCH, None, None)]
 
     def apply(self, place: Place, state: State) -> State | Contradiction | None:
         """Run the place's rule (see the module)."""
@@ -74,7 +75,7 @@ class ShakaBoard:
             if fired == CONTRADICTION:
                 return Contradiction(place)
             return tuple(self.scratch.dom) if fired else None
-        if place.rule == "search":
+        if place.rule == SEARCH:
             return self.search(state)
         quad = self.ctx.points[place.key]
         key = key_of(*(state[k] for k in quad))
@@ -123,7 +124,7 @@ class ShakaBoard:
                    f"neighbours are empty" if sure == n else
                    f"The {n} at {where} can get its triangles only from {listing(could)}")
             return Said(f"{why}{': ' + now if now else ''}.", (where,), place.reads)
-        if place.rule == "search" or place.reads is None:
+        if place.rule == SEARCH or place.reads is None:
             return Said(f"No rule decides more here; every other choice for {names[0]} leads to "
                         f"no solution: {now}.", (names[0],), None)
         corner = listing([cell_name(*divmod(k, self.width)) for k in place.reads])
@@ -155,7 +156,7 @@ def explain(puzzle: ShakaPuzzle, solution: ShakaSolution | None = None,
 
 def entails(puzzle: ShakaPuzzle, cells: list[str | None], rule: str) -> list[str | None]:
     """Return the board the ladder up to `rule` (below search) reaches from a partial board."""
-    prop = start(puzzle, frozenset(LADDER[: LADDER.index(rule) + 1]) - {"search"})
+    prop = start(puzzle, frozenset(LADDER[: LADDER.index(rule) + 1]) - {SEARCH})
     prop.dom = list(read_state(puzzle, cells))
     if prop.run() == CONTRADICTION:
         raise PuzzleFormatError("the rules find a contradiction")

@@ -21,13 +21,14 @@ import random
 from collections.abc import Callable
 from functools import cache
 
+from solvers.core.grading import SEARCH
 from solvers.core.results import Count, Deduction
 from solvers.shakashaka.board import ShakaPuzzle, ShakaSolution
 from solvers.shakashaka.lattice import PARITY, REFLEX, TIPS, intersect
 from solvers.shakashaka.propagation import CONTRADICTION, Propagation, context, is_solution
 from solvers.shakashaka.search import Found, search
 
-LADDER = ("clues", "parity", "tips", "reflex", "search")
+LADDER = ("clues", "parity", "tips", "reflex", SEARCH)
 SHAPE_TABLES = {"parity": PARITY, "tips": TIPS, "reflex": REFLEX}
 WHOLE_RULE = frozenset(("clues", "tips", "reflex"))
 STATE_OF = {1 << state: state for state in range(6)}  # the state of a decided cell's domain
@@ -83,10 +84,10 @@ def deduce_with(puzzle: ShakaPuzzle, rules: frozenset[str]) -> Deduction:
         if judge and not judge(state.dom):
             return Deduction(domains, steps, tally, contradiction=True)
         return Deduction(domains, steps, tally, solution=solution_of(puzzle, state.dom))
-    if "search" not in rules:
+    if SEARCH not in rules:
         return Deduction(domains, steps, tally)
     found = search(state, 2, judge=judge)
-    tally = {**tally, "search": found.nodes}
+    tally = {**tally, SEARCH: found.nodes}
     steps += found.nodes
     if not found.solutions:
         return Deduction(domains, steps, tally, contradiction=True)

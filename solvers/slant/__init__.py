@@ -1,7 +1,10 @@
 """Gokigen Naname (Slant): a diagonal per cell, vertex clues count touching ones, no loops."""
 
+from solvers.core.counting import Unique
 from solvers.core.genre import Genre
+from solvers.core.grading import LowestSolvingLevel
 from solvers.slant import board
+from solvers.slant.board import SlantPuzzle, SlantSolution
 from solvers.slant.brute import count_brute
 from solvers.slant.cpsat import count_cpsat
 from solvers.slant.picture import picture
@@ -10,7 +13,7 @@ from solvers.slant.rulebook import check
 from solvers.slant.rules import LADDER, deduce_with
 from solvers.slant.search import count_ladder
 
-GENRE = Genre(
+GENRE: Genre[SlantPuzzle, SlantSolution] = Genre(
     name="slant",
     ladder=LADDER,
     parse=board.parse,
@@ -25,6 +28,8 @@ GENRE = Genre(
     dimensions=board.dimensions,
     clue_count=board.clue_count,
     draw=board.draw,
+    grading=LowestSolvingLevel(),
+    counting=Unique(),
     picture=picture,
     puzzlink=PUZZLINK,
     limits=board.LIMITS,

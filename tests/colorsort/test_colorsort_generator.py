@@ -4,6 +4,7 @@ example."""
 
 import json
 import random
+from functools import partial
 from itertools import pairwise
 
 import pytest
@@ -12,10 +13,11 @@ import generators.colorsort as colorsort_generator
 import solvers.colorsort.grading as grading
 from generators import GenerationSpec, get_generator
 from generators.colorsort import PRESETS, REJECTION_REASONS, attempt, preset_spec, shape_of
+from generators.colorsort import js_deal as deal_view
 from generators.ladder_report import measure as ladder_report
+from pipeline.solving import json_report
 from solvers import get_genre
 from solvers.colorsort.board import from_tubes
-from solvers.colorsort.cli_views import deal_view, solve_view
 from solvers.colorsort.grades import BAND, GRADE_BANDS, LADDER
 from solvers.colorsort.grading import Measurements, band_of
 from solvers.colorsort.jsengine import deal_tubes
@@ -27,6 +29,7 @@ from solvers.core import GRADED, NEEDS_SEARCH, NO_SOLUTION
 COLORSORT = get_genre("colorsort")
 GENERATOR = get_generator("colorsort")
 SAMPLE = "4:3320,2113,0231,2010,,"
+solve_view = partial(json_report, COLORSORT)
 
 
 @pytest.mark.parametrize("preset", ["easy", "medium", "medium-one-empty"])
