@@ -1,16 +1,14 @@
-"""The genres' generators, found by name."""
+"""The genres' generators, found by name in the registry (solvers.GENRE_NAMES)."""
 
-import importlib
+from typing import Any
 
 from generators.core import Candidate, GenerationSpec, Generator
 from solvers import GENRE_NAMES
-from solvers.core import UnknownGenreError
+from solvers.core.registry import load
 
 __all__ = ["Candidate", "GenerationSpec", "Generator", "get_generator"]
 
 
-def get_generator(name: str) -> Generator:
+def get_generator(name: str) -> Generator[Any, Any]:
     """Return the generator of the genre called `name`; UnknownGenreError if there is none."""
-    if name not in GENRE_NAMES:
-        raise UnknownGenreError(name, GENRE_NAMES)
-    return importlib.import_module(f"generators.{name}").GENERATOR
+    return load("generators", name, GENRE_NAMES, "GENERATOR", Generator)

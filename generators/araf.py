@@ -292,5 +292,5 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
 # rules, and ration decided every one), and no board ever got past ration: a build aims at the two
 # levels a board can land on, and a "pair" or "search" bucket would only ever be short. An attempt
 # takes about a second (8x8), so a build's tasks make 4 boards each, not 64.
-GENERATOR = Generator(genre="araf", version=VERSION, generate=generate, sample=sample,
+GENERATOR = Generator(genre=GENRE, version=VERSION, generate=generate, sample=sample,
                       grades=("cell", "ration"), boards_per_task=4)

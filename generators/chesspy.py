@@ -376,5 +376,5 @@ def daily(day: datetime.date) -> str:
 
 
 GENERATOR = Generator(
-    genre="chesspy", version=VERSION, generate=generate, sample=sample, daily=daily
+    genre=GENRE, version=VERSION, generate=generate, sample=sample, daily=daily
 )

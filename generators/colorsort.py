@@ -215,5 +215,5 @@ DEAL = Command(
     js_deal,
 )
 
-GENERATOR = Generator(genre="colorsort", version=VERSION, generate=generate, sample=sample,
+GENERATOR = Generator(genre=GENRE, version=VERSION, generate=generate, sample=sample,
                       commands=(DEAL,))

@@ -5,9 +5,13 @@ import datetime
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from generators.commands import Command
+from solvers.core.genre import Genre
+
+P = TypeVar("P")
+S = TypeVar("S")
 
 
 @dataclass(frozen=True)
@@ -33,8 +37,8 @@ class Candidate:
 
 
 @dataclass(frozen=True)
-class Generator:
-    """A genre's generator as the pipeline sees it.
+class Generator(Generic[P, S]):
+    """A genre's generator as the pipeline sees it, beside the genre's record `genre`.
 
     `generate(rng, spec)` returns a Candidate whose puzzle is unique, or, when this attempt could
     not reach the spec, None or a short reason string (a bank build counts its attempts under
@@ -51,10 +55,10 @@ class Generator:
     or not its bucket fills meanwhile, so a small batch wastes less.
     """
 
-    genre: str
+    genre: Genre[P, S]
     version: str
     generate: Callable[[random.Random, GenerationSpec], Candidate | str | None]
-    sample: Callable[[random.Random, GenerationSpec], Any]
+    sample: Callable[[random.Random, GenerationSpec], P]
     daily: Callable[[datetime.date], str] | None = None
     grades: tuple[str, ...] | None = None
     boards_per_task: int | None = None

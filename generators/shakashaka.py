@@ -126,4 +126,4 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     return Candidate(final, filling, measurements)
 
 
-GENERATOR = Generator(genre="shakashaka", version=VERSION, generate=generate, sample=sample)
+GENERATOR = Generator(genre=GENRE, version=VERSION, generate=generate, sample=sample)

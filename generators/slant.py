@@ -94,4 +94,4 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     return Candidate(final, filling, measurements)
 
 
-GENERATOR = Generator(genre="slant", version=VERSION, generate=generate, sample=sample)
+GENERATOR = Generator(genre=GENRE, version=VERSION, generate=generate, sample=sample)

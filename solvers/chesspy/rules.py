@@ -329,6 +329,7 @@ def trace_with(puzzle: ChesspyPuzzle, rules: frozenset[str], keep_steps: bool = 
     may, tally = state.may, state.tally
     highest = max((LADDER.index(rule) for rule in tally), default=-1)
     domains, total = domains_of(ctx, may), sum(tally.values())
+    deduction: Deduction[ChesspySolution]
     if steps == CONTRADICTION or (not undecided(may) and not is_solution(ctx, may)):
         deduction = Deduction(domains, total, tally, contradiction=True)
     else:

@@ -104,3 +104,10 @@ def test_a_unique_genres_counter_stops_at_the_limit():
         for limit in (1, 3):
             assert slant.count(empty, limit=limit, engine=engine).count == \
                 slant.counting.capped(every, limit) == limit
+
+
+def test_every_generator_record_names_its_genres_record():
+    for name in GENRE_NAMES:
+        assert get_generator(name).genre is get_genre(name)
+    assert get_generator("chesspy").daily is not None
+    assert [name for name in GENRE_NAMES if get_generator(name).daily] == ["chesspy"]
