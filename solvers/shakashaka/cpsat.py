@@ -14,11 +14,19 @@ one search, not found one solve at a time.
 
 from functools import lru_cache
 
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model_helper as cmh
 
-from solvers.core.cpsat import count_by_enumeration
+from solvers.core.cpsat_proto import (
+    Verdict,
+    add_clauses,
+    add_exactly,
+    assemble,
+    boolean_model,
+    count_by_rounds,
+    negated,
+)
 from solvers.core.results import Count
-from solvers.shakashaka.board import BLACK, ShakaPuzzle, ShakaSolution
+from solvers.shakashaka.board import BLACK, ShakaPuzzle, ShakaSolution, neighbours
 
 N, E, S, W = range(4)
 # The quarters a state leaves white: empty, right angle at NW, NE, SE, SW.
@@ -49,48 +57,75 @@ def _block_clauses(present: tuple[bool, ...]) -> tuple[tuple[tuple[int, ...], tu
     return tuple(clauses)
 
 
-def _model(puzzle: ShakaPuzzle):
-    """Return (model, {white cell: its four "quarter is black" literals, N, E, S, W})."""
+def _quarter(k: int, q: int) -> int:
+    """Return the variable of "quarter q of cell k is black"."""
+    return 4 * k + q
+
+
+@lru_cache(maxsize=1 << 14)
+def _white_cell(k: int) -> cmh.CpModelProto:
+    """Return the piece saying white cell k has no black quarter or a triangle's two."""
+    north, east, south, west = (_quarter(k, q) for q in (N, E, S, W))
+    return add_clauses(cmh.CpModelProto(), [
+        [negated(north), negated(south)], [negated(east), negated(west)],
+        [negated(north), east, west], [negated(south), east, west],
+        [negated(east), north, south], [negated(west), north, south]])
+
+
+@lru_cache(maxsize=1 << 14)
+def _black_cell(k: int) -> cmh.CpModelProto:
+    """Return the piece fixing the (unused) quarter variables of black cell k to false."""
+    return add_clauses(cmh.CpModelProto(), [[negated(_quarter(k, q))] for q in (N, E, S, W)])
+
+
+@lru_cache(maxsize=1 << 14)
+def _number(k: int, n: int, whites: tuple[int, ...]) -> cmh.CpModelProto:
+    """Return the piece saying exactly n of the white neighbours `whites` of cell k hold a
+    triangle (each triangle blackens exactly one of N and S)."""
+    return add_exactly(cmh.CpModelProto(), [_quarter(x, q) for x in whites for q in (N, S)], n)
+
+
+@lru_cache(maxsize=1 << 16)
+def _lattice_point(sectors: tuple[int | None, ...]) -> cmh.CpModelProto:
+    """Return the piece of forbidden white blocks round one lattice point, whose eight
+    sectors (AROUND's order) are quarter variables, or None where black or off the board."""
+    present = tuple(sector is not None for sector in sectors)
+    return add_clauses(cmh.CpModelProto(), [
+        [sectors[t] for t in block] + [negated(sectors[b]) for b in bounds]  # type: ignore[arg-type]
+        for block, bounds in _block_clauses(present)])
+
+
+def _model(puzzle: ShakaPuzzle) -> cmh.CpModelProto:
+    """Return the model: four "quarter is black" variables per cell (module docstring)."""
     w, h = puzzle.width, puzzle.height
-    model = cp_model.CpModel()
-    black = {k: [model.new_bool_var(f"b{k}_{q}") for q in (N, E, S, W)]
-             for k in range(w * h) if not puzzle.black[k]}
-    for north, east, south, west in black.values():
-        model.add_bool_or([~north, ~south])
-        model.add_bool_or([~east, ~west])
-        model.add_bool_or([~north, east, west])
-        model.add_bool_or([~south, east, west])
-        model.add_bool_or([~east, north, south])
-        model.add_bool_or([~west, north, south])
+    pieces = [_black_cell(k) if dark else _white_cell(k) for k, dark in enumerate(puzzle.black)]
     for k, n in enumerate(puzzle.numbers):
         if n is not None:
-            r, c = divmod(k, w)
-            around = [(r + dr) * w + c + dc for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))
-                      if 0 <= r + dr < h and 0 <= c + dc < w]
-            model.add(sum(black[x][N] + black[x][S] for x in around if x in black) == n)
+            whites = tuple(x for x in neighbours(w, h, k) if not puzzle.black[x])
+            pieces.append(_number(k, n, whites))
     for i in range(h + 1):
         for j in range(w + 1):
             sectors = []
             for dr, dc, q in AROUND:
                 r, c = i + dr, j + dc
-                inside = 0 <= r < h and 0 <= c < w
-                sectors.append(black[r * w + c][q] if inside and r * w + c in black else False)
-            present = tuple(sector is not False for sector in sectors)
-            white = [~sector if sector is not False else False for sector in sectors]
-            for block, bounds in _block_clauses(present):
-                model.add_bool_or([sectors[t] for t in block] + [white[b] for b in bounds])
-    return model, black
+                white = 0 <= r < h and 0 <= c < w and not puzzle.black[r * w + c]
+                sectors.append(_quarter(r * w + c, q) if white else None)
+            pieces.append(_lattice_point(tuple(sectors)))
+    return assemble(boolean_model(4 * w * h), pieces)
+
+
+STATE_OF_BLACK_QUARTERS = {tuple(q in dark for q in (N, E, S, W)): state
+                           for state, dark in enumerate(BLACK_QUARTERS)}
 
 
 def count_cpsat(puzzle: ShakaPuzzle, limit: int = 2) -> Count:
     """Return the solutions up to `limit`, enumerated by one CP-SAT search; `nodes` is 1."""
-    model, black = _model(puzzle)
+    black = puzzle.black
 
-    def read(solver: cp_model.CpSolverSolutionCallback) -> ShakaSolution:
-        cells = [BLACK] * (puzzle.width * puzzle.height)
-        for k, literals in black.items():
-            dark = frozenset(q for q in (N, E, S, W) if solver.boolean_value(literals[q]))
-            cells[k] = BLACK_QUARTERS.index(dark)
-        return ShakaSolution(puzzle.width, puzzle.height, tuple(cells))
+    def judge(values: list[int]) -> Verdict:
+        cells = tuple(BLACK if dark else STATE_OF_BLACK_QUARTERS[tuple(values[4 * k:4 * k + 4])]
+                      for k, dark in enumerate(black))
+        blocking = [negated(v) if d else v for v, d in enumerate(values)]
+        return Verdict(ShakaSolution(puzzle.width, puzzle.height, cells), [blocking])
 
-    return count_by_enumeration(model, read, limit)
+    return count_by_rounds(_model(puzzle), judge, limit)
