@@ -12,7 +12,7 @@ clause. A filling is one assignment of the quarter literals, so the solutions ar
 one search, not found one solve at a time.
 """
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from ortools.sat.python import cp_model_helper as cmh
 
@@ -36,25 +36,17 @@ BLACK_QUARTERS = tuple(frozenset((N, E, S, W)) - frozenset(white) for white in W
 # quarter) of the cells to the north-east, south-east, south-west and north-west.
 AROUND = ((-1, 0, W), (-1, 0, S), (0, 0, N), (0, 0, W), (0, -1, E), (0, -1, N), (-1, -1, S),
           (-1, -1, E))
-FORBIDDEN_BLOCKS = (1, 3, 5, 6, 7)
-
-
-@lru_cache(maxsize=256)
-def _block_clauses(present: tuple[bool, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]],
-                                                       ...]:
-    """Return, for a lattice point whose sectors `present` may be white (the others are black or
-    off the board), each forbidden block as (its sectors, its bounds that may be white): the
-    clause is that a sector of the block is black or a bound is white (cached: few patterns)."""
-    clauses = []
-    for length in FORBIDDEN_BLOCKS:
-        for first in range(8):
-            inside = tuple((first + i) % 8 for i in range(length))
-            if not all(present[t] for t in inside):
-                continue
-            bounds = tuple(b for b in sorted({(first - 1) % 8, (first + length) % 8})
-                           if present[b])
-            clauses.append((inside, bounds))
-    return tuple(clauses)
+# The region rule round one lattice point as clauses over its eight sectors, each pattern read
+# from sector 0 on and rotated to start at every sector ("w": the sector is white, "B": black,
+# ".": not in the clause; a clause holds when one of its sectors has its colour): no white sector
+# between two black ones; no two white sectors two apart with black ones outside them; no black
+# sector with white ones one, three and five steps before it. Together they forbid exactly the
+# white blocks of 1, 3, 5, 6 and 7 (tests check all 256 colourings), with three or four sectors
+# a clause, so a clause propagates long before a whole block is coloured.
+SECTOR_PATTERNS = ("wBw.....", "wB.Bw...", "B.B.Bw..")
+SECTOR_CLAUSES = tuple(tuple(((first + i) % 8, colour == "B") for i, colour in enumerate(pattern)
+                             if colour != ".")
+                       for pattern in SECTOR_PATTERNS for first in range(8))
 
 
 def _quarter(k: int, q: int) -> int:
@@ -87,34 +79,54 @@ def _number(k: int, n: int, whites: tuple[int, ...]) -> cmh.CpModelProto:
 
 @lru_cache(maxsize=1 << 16)
 def _lattice_point(sectors: tuple[int | None, ...]) -> cmh.CpModelProto:
-    """Return the piece of forbidden white blocks round one lattice point, whose eight
-    sectors (AROUND's order) are quarter variables, or None where black or off the board."""
-    present = tuple(sector is not None for sector in sectors)
-    return add_clauses(cmh.CpModelProto(), [
-        [sectors[t] for t in block] + [negated(sectors[b]) for b in bounds]  # type: ignore[arg-type]
-        for block, bounds in _block_clauses(present)])
+    """Return the piece of SECTOR_CLAUSES round one lattice point, whose eight sectors (AROUND's
+    order) are quarter variables, or None where black or off the board: a clause that wants
+    such a sector black holds and is left out, one that wants it white loses that literal."""
+    clauses = []
+    for clause in SECTOR_CLAUSES:
+        if all(sectors[t] is not None or not black for t, black in clause):
+            clauses.append([sector if black else negated(sector) for t, black in clause
+                            if (sector := sectors[t]) is not None])
+    return add_clauses(cmh.CpModelProto(), clauses)
+
+
+@lru_cache(maxsize=16)
+def _variables(width: int, height: int) -> cmh.CpModelProto:
+    """Return the model's variables alone: four per cell, the black cells' too (fixed false)."""
+    return boolean_model(4 * width * height)
+
+
+@cache
+def _points(width: int, height: int) -> tuple[tuple[tuple[int, int] | None, ...], ...]:
+    """Return, per lattice point, its eight sectors in AROUND's order as (cell, quarter
+    variable), or None off the board."""
+    points = []
+    for i in range(height + 1):
+        for j in range(width + 1):
+            sectors: list[tuple[int, int] | None] = []
+            for dr, dc, q in AROUND:
+                r, c = i + dr, j + dc
+                inside = 0 <= r < height and 0 <= c < width
+                sectors.append((r * width + c, _quarter(r * width + c, q)) if inside else None)
+            points.append(tuple(sectors))
+    return tuple(points)
 
 
 def _model(puzzle: ShakaPuzzle) -> cmh.CpModelProto:
     """Return the model: four "quarter is black" variables per cell (module docstring)."""
-    w, h = puzzle.width, puzzle.height
-    pieces = [_black_cell(k) if dark else _white_cell(k) for k, dark in enumerate(puzzle.black)]
+    w, h, black = puzzle.width, puzzle.height, puzzle.black
+    pieces = [_black_cell(k) if dark else _white_cell(k) for k, dark in enumerate(black)]
     for k, n in enumerate(puzzle.numbers):
         if n is not None:
-            whites = tuple(x for x in neighbours(w, h, k) if not puzzle.black[x])
+            whites = tuple(x for x in neighbours(w, h, k) if not black[x])
             pieces.append(_number(k, n, whites))
-    for i in range(h + 1):
-        for j in range(w + 1):
-            sectors = []
-            for dr, dc, q in AROUND:
-                r, c = i + dr, j + dc
-                white = 0 <= r < h and 0 <= c < w and not puzzle.black[r * w + c]
-                sectors.append(_quarter(r * w + c, q) if white else None)
-            pieces.append(_lattice_point(tuple(sectors)))
-    return assemble(boolean_model(4 * w * h), pieces)
+    for sectors in _points(w, h):
+        pieces.append(_lattice_point(tuple(
+            None if sector is None or black[sector[0]] else sector[1] for sector in sectors)))
+    return assemble(_variables(w, h), pieces)
 
 
-STATE_OF_BLACK_QUARTERS = {tuple(q in dark for q in (N, E, S, W)): state
+STATE_OF_BLACK_QUARTERS = {tuple(int(q in dark) for q in (N, E, S, W)): state
                            for state, dark in enumerate(BLACK_QUARTERS)}
 
 
