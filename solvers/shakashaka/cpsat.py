@@ -1,15 +1,16 @@
 """The CP-SAT counter: an OR-tools model written from the rulebook, counted by enumeration.
 
-It shares no tables or code with the ladder. For each quarter of a white cell (the rulebook's
-N, E, S, W triangles) a Boolean "this quarter is black". A cell's black quarters are none or two
-that meet at a corner (its triangle), which four clauses per cell say: not N and S, not E and
-W, and a black N or S needs a black E or W, and the other way round. Every triangle blackens
-exactly one of N and S, so a number is a linear equality over its neighbours' N and S literals.
-The region rule in its local form: at each lattice point, going round the eight quarters that
-touch it, a maximal block of white quarters must be 2, 4 or 8 long (a corner, a straight edge,
-the inside), so every block of 1, 3, 5, 6 or 7 white quarters between black ones is a forbidden
-clause. A filling is one assignment of the quarter literals, so the solutions are enumerated in
-one search, not found one solve at a time.
+It shares no tables or code with the ladder. For each quarter of a cell (the rulebook's N, E,
+S, W triangles) a Boolean "this quarter is black" (a black cell's are fixed false: it has no
+quarters). A white cell's black quarters are none or two that meet at a corner (its triangle),
+which six clauses per cell say: not N and S, not E and W, and a black N or S needs a black E or
+W, and the other way round. Every triangle blackens exactly one of N and S, so a number is a
+linear equality over its white neighbours' N and S literals. The region rule in its local form:
+at each lattice point, going round the eight quarters that touch it, a maximal block of white
+quarters must be 2, 4 or 8 long (a corner, a straight edge, the inside), which SECTOR_CLAUSES
+say. A filling is one assignment of the quarter literals, so the solutions are enumerated in
+one search, not found one solve at a time. The model is assembled from cached pieces (a cell,
+a number, a lattice point with its black or missing sectors), not built clause by clause.
 """
 
 from functools import cache, lru_cache
@@ -32,6 +33,9 @@ N, E, S, W = range(4)
 # The quarters a state leaves white: empty, right angle at NW, NE, SE, SW.
 WHITE_QUARTERS = ((N, E, S, W), (E, S), (S, W), (N, W), (N, E))
 BLACK_QUARTERS = tuple(frozenset((N, E, S, W)) - frozenset(white) for white in WHITE_QUARTERS)
+# A white cell's state by its quarters' values (N, E, S, W; 1 black) in a solution.
+STATE_OF_BLACK_QUARTERS = {tuple(int(q in dark) for q in (N, E, S, W)): state
+                           for state, dark in enumerate(BLACK_QUARTERS)}
 # The eight quarters round a lattice point, clockwise from north: (row step, column step,
 # quarter) of the cells to the north-east, south-east, south-west and north-west.
 AROUND = ((-1, 0, W), (-1, 0, S), (0, 0, N), (0, 0, W), (0, -1, E), (0, -1, N), (-1, -1, S),
@@ -124,10 +128,6 @@ def _model(puzzle: ShakaPuzzle) -> cmh.CpModelProto:
         pieces.append(_lattice_point(tuple(
             None if sector is None or black[sector[0]] else sector[1] for sector in sectors)))
     return assemble(_variables(w, h), pieces)
-
-
-STATE_OF_BLACK_QUARTERS = {tuple(int(q in dark) for q in (N, E, S, W)): state
-                           for state, dark in enumerate(BLACK_QUARTERS)}
 
 
 def count_cpsat(puzzle: ShakaPuzzle, limit: int = 2) -> Count:
