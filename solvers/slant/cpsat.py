@@ -77,27 +77,23 @@ def _clue(width: int, height: int, v: int, n: int) -> cmh.CpModelProto:
 
 def _loops(width: int, height: int, values: list[int]) -> list[list[int]]:
     """Return the cells of independent closed loops of a filling (values: 1 '\\', 0 '/'): one
-    loop for each diagonal that joins two lattice points already joined by earlier ones."""
+    loop for each diagonal that joins two lattice points already joined by earlier ones (the
+    others make a spanning forest; the loop is that diagonal and the forest path between)."""
     ends = _ends(width, height)
     parent = list(range((width + 1) * (height + 1)))
+    forest: dict[int, list[tuple[int, int]]] = {}
     closing = []
     for k, d in enumerate(values):
         a, b = ends[k][d]
-        while parent[a] != a:
-            parent[a] = a = parent[parent[a]]
-        while parent[b] != b:
-            parent[b] = b = parent[parent[b]]
-        if a == b:
+        root_a, root_b = a, b
+        while parent[root_a] != root_a:
+            parent[root_a] = root_a = parent[parent[root_a]]
+        while parent[root_b] != root_b:
+            parent[root_b] = root_b = parent[parent[root_b]]
+        if root_a == root_b:
             closing.append(k)
         else:
-            parent[a] = b
-    if not closing:
-        return []
-    forest: dict[int, list[tuple[int, int]]] = {}
-    skip = set(closing)
-    for k, d in enumerate(values):
-        if k not in skip:
-            a, b = ends[k][d]
+            parent[root_a] = root_b
             forest.setdefault(a, []).append((b, k))
             forest.setdefault(b, []).append((a, k))
     return [[k, *_path(forest, *ends[k][values[k]])] for k in closing]
