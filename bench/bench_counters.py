@@ -10,6 +10,7 @@ solution set. Prints medians and p90s of CPU milliseconds and the ratio of the m
 
 import argparse
 import importlib.util
+import os
 import random
 import statistics
 import subprocess
@@ -30,11 +31,12 @@ def baseline_counter(genre: str, rev: str):
     """Return count_cpsat of solvers/<genre>/cpsat.py as git holds it at `rev`."""
     source = subprocess.run(["git", "show", f"{rev}:solvers/{genre}/cpsat.py"], check=True,
                             capture_output=True, text=True).stdout
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as file:
-        file.write(source)
-    spec = importlib.util.spec_from_file_location(f"baseline_{genre}_cpsat", file.name)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"baseline_{genre}_cpsat.py"
+        path.write_text(source)
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
     return module.count_cpsat
 
 
@@ -90,8 +92,10 @@ def main() -> None:
         genre, size, n = args.write
         print(write_sample(genre, int(size), int(n)))
         sys.exit(0)
+    print(f"baseline {args.baseline}, load average {os.getloadavg()[0]:.1f} at start")
     for name in args.samples:
         compare(name, args.baseline, args.rounds)
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 
 if __name__ == "__main__":
