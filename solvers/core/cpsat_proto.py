@@ -11,8 +11,8 @@ that forbid it and what else breaks the rule the same way; nothing is counted th
 
 Why not `cp_model.CpModel` and `count_by_blocking`: on a model of a few hundred Booleans, each
 Python `add_bool_or` and `boolean_value` call and the solver's presolve, probing, symmetry and
-LP stages each cost more than the search itself (QUICK below turns the stages off; the search
-stays complete, so counts are exact).
+LP stages each cost more than the search itself (ENUMERATE below turns the stages off; the
+search stays complete, so counts are exact).
 """
 
 import json
@@ -76,9 +76,9 @@ def assemble(skeleton: cmh.CpModelProto, pieces: Iterable[cmh.CpModelProto]) -> 
     return proto
 
 
-def quick_parameters(enumerate_all: bool) -> cmh.SatParameters:
-    """Return solver parameters for a small Boolean model: one worker (repeatable), no presolve,
-    probing, inprocessing, symmetry or LP; with `enumerate_all`, every solution is reported."""
+def _enumeration_parameters() -> cmh.SatParameters:
+    """Return solver parameters that report every solution of a small Boolean model: one
+    worker (repeatable), no presolve, probing, inprocessing, symmetry or LP."""
     parameters = cmh.SatParameters()
     parameters.num_workers = 1
     parameters.cp_model_presolve = False
@@ -86,11 +86,11 @@ def quick_parameters(enumerate_all: bool) -> cmh.SatParameters:
     parameters.use_sat_inprocessing = False
     parameters.symmetry_level = 0
     parameters.linearization_level = 0
-    parameters.enumerate_all_solutions = enumerate_all
+    parameters.enumerate_all_solutions = True
     return parameters
 
 
-ENUMERATE = quick_parameters(enumerate_all=True)
+ENUMERATE = _enumeration_parameters()
 
 
 def values_of(solution: Any) -> list[int]:
