@@ -153,3 +153,26 @@ def test_vertex_degrees_of_random_10x10_fillings_match_the_reference():
     shares = [100 * n / sum(histogram) for n in histogram]
     for share, seed_share in zip(shares, (8.6, 38.5, 34.8, 15.1, 2.9), strict=True):
         assert abs(share - seed_share) < 0.8, shares
+
+
+def test_cpsat_agrees_with_the_ladder_on_60_larger_boards_some_needing_rounds_of_loop_cuts():
+    """7x7 and 10x10 boards with 45-80% of a filling's clues: the CP-SAT counter (loops cut
+    lazily, in rounds) and the ladder give the same counts to 20 and solution sets."""
+    rng = random.Random(18)
+    outcomes = {"one": 0, "several": 0, "truncated": 0}
+    several_rounds = 0
+    for _ in range(60):
+        n = rng.choice((7, 10))
+        density = rng.uniform(0.45, 0.8)
+        clues = tuple(c if rng.random() < density else None
+                      for c in clues_of(random_filling(rng, n, n)))
+        puzzle = SlantPuzzle(n, n, clues)
+        cpsat, ladder = SLANT.count(puzzle, 20, "cpsat"), SLANT.count(puzzle, 20, "ladder")
+        assert (cpsat.count, cpsat.truncated) == (ladder.count, ladder.truncated), \
+            SLANT.format(puzzle)
+        if not cpsat.truncated:
+            assert set(cpsat.solutions) == set(ladder.solutions), SLANT.format(puzzle)
+        outcomes["truncated" if cpsat.truncated else "one" if cpsat.count == 1 else "several"] += 1
+        several_rounds += cpsat.nodes > 1
+    assert min(outcomes.values()) >= 10, outcomes
+    assert several_rounds >= 5
