@@ -32,7 +32,7 @@ class Parser(argparse.ArgumentParser):
         command = self.prog.removeprefix("puzzlebank").strip()
         raise InputError(f"{command}: {message}" if command else message)
 
-    def parse_known_args(
+    def parse_known_args(  # type: ignore[override]  # only ever given an argparse.Namespace
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
         """Parse like parse_known_intermixed_args (which calls back here for each pass)."""

@@ -187,10 +187,10 @@ def build_under_lock(
     if budget is None:
         budget = BUDGET_PER_PUZZLE * per_grade * len(buckets)
     spec = {"genre": genre, "sizes": [str(size) for size in dict.fromkeys(sizes)],
-            "grades": grades, "per_grade": per_grade,
-            "seed": seed, "budget": budget, "boards_per_task": boards_per_task,
-            "batches_per_round": batches_per_round, "options": options,
-            "allow_short": allow_short, **({"max_seconds": max_seconds} if max_seconds else {})}
+            "grades": grades, "per_grade": per_grade, "seed": seed, "budget": budget,
+            "boards_per_task": boards_per_task, "batches_per_round": batches_per_round,
+            "options": options, "allow_short": allow_short,
+            **({"max_seconds": max_seconds} if max_seconds else {})}
     done = writer.published_as(spec)
     if done:
         logger.info("%s: build %s was committed before, as version %d; nothing to do",

@@ -2,7 +2,8 @@
 where it is stored.
 
 Vocabulary: a *size* is the pair of numbers a genre measures its boards by, its `dimensions`
-(width x height cells for the grid genres, colours x capacity for Color Sort); its *text* is
+(width x height cells for the grid genres; colours x capacity for Color Sort, whose generator
+reads a spec's size as its own shape type, generators.colorsort.DealShape); its *text* is
 "WxH", the form the bank's size column, a build's spec, a deployment's parameters and the seed
 stream's address hold. The text comes in at two edges, a command's --size and a flow's `sizes`
 parameter (a deployment's parameters are JSON), and is read there by Size.parse.

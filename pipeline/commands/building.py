@@ -206,7 +206,8 @@ def build(parameters: dict[str, Any]) -> BuildResult:
     """Return the result of the build-bank flow run with `parameters` (see build_parameters)."""
     from pipeline.flows import build_bank
 
-    return build_bank(**parameters)
+    result: BuildResult = build_bank(**parameters)  # Prefect checks the parameters' types
+    return result
 
 
 def cmd_build(args: argparse.Namespace) -> int:
