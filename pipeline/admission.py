@@ -91,7 +91,7 @@ def contend(genre_name: str, spec: GenerationSpec, seed: int) -> Contender | Rej
     row: Row = {
         **derived_columns(genre, candidate.puzzle, candidate.solution, grade),
         **explained,
-        "grade": grade.name,
+        "grade": grade.name,  # as derived_columns gives them, known now to be set
         "grade_level": grade.level,
         "seed": seed,
         "generator_version": generator.version,

@@ -11,11 +11,11 @@ pass both stages: the same rows whatever the timing, and no confirmation for a f
 
 from collections import Counter, deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from generators.reachability import plan_buckets
 from pipeline.admission import Contender
 from pipeline.outcomes import Rejection, Row
+from pipeline.results import Shortfall
 from pipeline.sizes import Size
 
 Bucket = tuple[Size, str]
@@ -23,31 +23,6 @@ Bucket = tuple[Size, str]
 DUPLICATE = Rejection("duplicate")
 BUCKET_FULL = Rejection("bucket-full")
 NO_BUCKET = Rejection("no-bucket")
-
-
-@dataclass(frozen=True)
-class Shortfall:
-    """A bucket a build left short: `made` of `quota` rows."""
-
-    size: Size
-    grade: str
-    quota: int
-    made: int
-
-    @property
-    def short(self) -> int:
-        """Return how many rows the bucket lacks."""
-        return self.quota - self.made
-
-    def as_json(self) -> dict[str, str | int]:
-        """Return {size, grade, quota, made, short}, the build statistics' record."""
-        return {"size": str(self.size), "grade": self.grade, "quota": self.quota,
-                "made": self.made, "short": self.short}
-
-    def line(self) -> str:
-        """Return the line a build prints: "short: 5x5/probe made 1 of 2 (short by 1)"."""
-        return (f"short: {self.size}/{self.grade} made {self.made} of {self.quota} "
-                f"(short by {self.short})")
 
 
 def planned(genre: str, sizes: Sequence[Size], grades: Sequence[str] | None) -> list[Bucket]:

@@ -1,7 +1,8 @@
 """What the flows give back: a build's result, its statistics, and a re-verification's report.
 
-Vocabulary: a *status* says how a build ended (BuildStatus); the *statistics* are what its fill
-did (attempts, rejections by reason, tasks, seconds); a *verification* is the report of
+Vocabulary: a *status* says how a build ended (BuildStatus); a *shortfall* is a bucket left
+under its quota; the *statistics* are what its fill did (attempts, rejections by reason, tasks,
+seconds) and its shortfalls; a *verification* is the report of
 re-admitting rows read back from disk. The statistics and the verification are stored in the
 build's manifest as JSON objects (`as_json`); the result itself is only returned to the caller.
 """
@@ -10,9 +11,34 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from pipeline.quotas import Shortfall
+from pipeline.sizes import Size
 
 PASSED, FAILED = "passed", "failed"
+
+
+@dataclass(frozen=True)
+class Shortfall:
+    """A bucket a build left short: `made` of `quota` rows."""
+
+    size: Size
+    grade: str
+    quota: int
+    made: int
+
+    @property
+    def short(self) -> int:
+        """Return how many rows the bucket lacks."""
+        return self.quota - self.made
+
+    def as_json(self) -> dict[str, str | int]:
+        """Return {size, grade, quota, made, short}, the build statistics' record."""
+        return {"size": str(self.size), "grade": self.grade, "quota": self.quota,
+                "made": self.made, "short": self.short}
+
+    def line(self) -> str:
+        """Return the line a build prints: "short: 5x5/probe made 1 of 2 (short by 1)"."""
+        return (f"short: {self.size}/{self.grade} made {self.made} of {self.quota} "
+                f"(short by {self.short})")
 
 
 class BuildStatus(StrEnum):

@@ -3,7 +3,8 @@ confirmed, a failed confirmation frees its slot; duplicates, full and unknown bu
 counted."""
 
 from pipeline.admission import AMBIGUOUS, COUNTER_DISAGREE, NO_CANDIDATE, Contender
-from pipeline.quotas import BUCKET_FULL, DUPLICATE, NO_BUCKET, Quotas, Shortfall
+from pipeline.quotas import BUCKET_FULL, DUPLICATE, NO_BUCKET, Quotas
+from pipeline.results import Shortfall
 from pipeline.sizes import Size
 
 FOUR, FIVE = Size(4, 4), Size(5, 5)

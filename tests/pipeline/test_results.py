@@ -2,8 +2,14 @@
 stored (bench/ and `history` read them), and a build prints its summary from them."""
 
 from pipeline.commands.building import build_summary
-from pipeline.quotas import Shortfall
-from pipeline.results import BuildResult, BuildStats, BuildStatus, FillStats, Verification
+from pipeline.results import (
+    BuildResult,
+    BuildStats,
+    BuildStatus,
+    FillStats,
+    Shortfall,
+    Verification,
+)
 from pipeline.sizes import Size
 
 FILL = FillStats(attempts=12, accepted=3, rejections={"ambiguous": 7, "bucket-full": 2},
