@@ -15,6 +15,7 @@ used), score_depth (the dependency depth) and score_applications (JSON text {rul
 
 import itertools
 import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pyarrow as pa
@@ -76,7 +77,7 @@ def canonical_json(value: dict[str, Any]) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
-def rows_to_table(rows: list[dict[str, Any]]) -> pa.Table:
+def rows_to_table(rows: Sequence[Mapping[str, Any]]) -> pa.Table:
     """Return build rows as a table with ROW_SCHEMA, sorted by id.
 
     Every row must have exactly the build row columns (ROW_COLUMNS), none None (but those in

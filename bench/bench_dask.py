@@ -52,12 +52,12 @@ def main() -> None:
                                 per_grade=args.per_grade, seed=args.seed, workers=workers,
                                 root=str(root), dask=dask)
             seconds[name] = time.perf_counter() - started
-            assert result["status"] == "published", result["status"]
+            assert result.status == "published" and result.stats, result.status
             digests[name] = parts_digest(root)
-            stats, speed_up = result["stats"], seconds[RUNNERS[0][0]] / seconds[name]
+            stats, speed_up = result.stats, seconds[RUNNERS[0][0]] / seconds[name]
             print(f"{name:16s} {seconds[name]:6.1f} s  speed-up {speed_up:4.2f}"
-                  f"  ({result['rows']} puzzles, {stats['attempts']} attempts, "
-                  f"{stats['tasks']} tasks, generation {stats['generate_seconds']:.1f} s)")
+                  f"  ({result.rows} puzzles, {stats.fill.attempts} attempts, "
+                  f"{stats.fill.tasks} tasks, generation {stats.generate_seconds:.1f} s)")
         print(f"same part files on every runner: {len(set(digests.values())) == 1}")
         drain()
 

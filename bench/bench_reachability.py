@@ -21,6 +21,7 @@ from pathlib import Path
 from generators import get_generator
 from generators.reachability import TABLES, Measure, Table, save
 from pipeline.capacity import run_bucket
+from pipeline.sizes import Size
 from solvers import GENRE_NAMES, get_genre
 
 SIZES = {
@@ -51,7 +52,8 @@ def measure(genre: str, sizes: tuple[str, ...], seed: int, max_attempts: int,
     for size in sizes:
         for grade in get_genre(genre).ladder:
             if grade in claimed:
-                measure = run_bucket(genre, size, grade, stop_after, seed, max_attempts).measure()
+                measure = run_bucket(genre, Size.parse(size), grade, stop_after, seed,
+                                     max_attempts).measure()
             else:
                 measure = Measure(size, grade, 0, 0, 0.0)
             measures.append(measure)

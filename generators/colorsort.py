@@ -85,8 +85,9 @@ AIM_ROWS: tuple[tuple[str, int, int, Mapping[str, Any]], ...] = (
 
 def aim(spec: GenerationSpec) -> GenerationSpec:
     """Return `spec` with its target grade's knobs (AIM_ROWS) under its own options."""
+    shape = shape_of(spec)
     row = next((options for grade, colours, capacity, options in AIM_ROWS
-                if grade == spec.grade and spec.width <= colours and spec.height <= capacity),
+                if grade == spec.grade and shape.colors <= colours and shape.capacity <= capacity),
                None)
     return aimed(spec, {spec.grade: row}) if row and spec.grade else spec
 
@@ -97,8 +98,9 @@ def preset_spec(name: str, grade: str | None = None) -> GenerationSpec:
 
 
 def shape_of(spec: GenerationSpec) -> DealShape:
-    """Return the deal shape a spec asks for (options default to the JS defaults; without
-    `duplicates`, `duplicate_share` of the colours, rounded, are dealt twice)."""
+    """Return the deal shape a spec asks for: the one place its size is read as colours x
+    capacity (options default to the JS defaults; without `duplicates`, `duplicate_share` of
+    the colours, rounded, are dealt twice)."""
     duplicates = round(spec.options.get("duplicate_share", 0) * spec.width)
     return DealShape(spec.width, spec.height, spec.options.get("duplicates", duplicates),
                      spec.options.get("empty_tubes", 2))

@@ -1,7 +1,7 @@
 """Admission: the bank's gate for one generated puzzle, and the same gate run again on bank rows.
 
-Vocabulary: an *outcome* is what one seed gives, a row dict when the puzzle is admitted or a
-rejection reason (a short string) when it is not. A row has the bank's columns (see banks.schema).
+Vocabulary: an *outcome* is what one seed gives, a Row when the puzzle is admitted or a
+Rejection when it is not (pipeline/outcomes.py). A row has the bank's columns (see banks.schema).
 A puzzle is admitted only when the ladder counter and the genre's independent counter (e.g.
 CP-SAT) both count exactly one solution, the rulebook `check` accepts the generator's solution
 and the genre grades the puzzle. (With one solution and a valid one in hand, they are the same;
@@ -16,22 +16,24 @@ contenders a bucket will take. `admit` is the two in a row.
 import json
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from generators import Candidate, GenerationSpec, get_generator
+from pipeline.outcomes import DerivedColumns, Rejection, Row
+from pipeline.sizes import Size
 from pipeline.tracing import explanation_columns
 from solvers import get_genre
 from solvers.core import GRADED, Genre, Grade, PuzzleFormatError, UnknownGenreError
 
-NO_CANDIDATE = "no-candidate"
-COUNTER_DISAGREE = "counter-disagree"
-COUNT_TRUNCATED = "count-truncated"
-NO_SOLUTION = "no-solution"
-AMBIGUOUS = "ambiguous"
-CHECK_FAILED = "check-failed"
-# An ungraded puzzle is refused with its grade status, e.g. "needs-search".
+NO_CANDIDATE = Rejection("no-candidate")
+COUNTER_DISAGREE = Rejection("counter-disagree")
+COUNT_TRUNCATED = Rejection("count-truncated")
+NO_SOLUTION = Rejection("no-solution")
+AMBIGUOUS = Rejection("ambiguous")
+CHECK_FAILED = Rejection("check-failed")
+# An ungraded puzzle is refused with its grade status, e.g. Rejection("needs-search").
 
 
 @dataclass(frozen=True)
@@ -42,26 +44,26 @@ class Contender:
     carried so the second stage need not parse the row's texts.
     """
 
-    row: dict[str, Any]
+    row: Row
     puzzle: Any
     solution: Any
 
     @property
-    def bucket(self) -> tuple[str, str]:
+    def bucket(self) -> tuple[Size, str]:
         """Return the (size, grade) bucket the contender would fill."""
-        return self.row["size"], self.row["grade"]
+        return Size(self.row["width"], self.row["height"]), self.row["grade"]
 
 
-def admit(genre_name: str, spec: GenerationSpec, seed: int) -> dict[str, Any] | str:
+def admit(genre_name: str, spec: GenerationSpec, seed: int) -> Row | Rejection:
     """Return the bank row of the puzzle the genre's generator makes from `seed`, or why not:
     `contend`, then `confirm` (see both)."""
     outcome = contend(genre_name, spec, seed)
-    if isinstance(outcome, str):
+    if isinstance(outcome, Rejection):
         return outcome
     return confirm(genre_name, outcome) or outcome.row
 
 
-def contend(genre_name: str, spec: GenerationSpec, seed: int) -> Contender | str:
+def contend(genre_name: str, spec: GenerationSpec, seed: int) -> Contender | Rejection:
     """Return the contender the genre's generator makes from `seed`, or why there is none.
 
     The generator gets random.Random(seed); the rejection reasons are the module's constants
@@ -72,7 +74,7 @@ def contend(genre_name: str, spec: GenerationSpec, seed: int) -> Contender | str
     genre, generator = get_genre(genre_name), get_generator(genre_name)
     candidate = generator.generate(random.Random(seed), spec)
     if not isinstance(candidate, Candidate):
-        return candidate or NO_CANDIDATE
+        return Rejection(candidate) if candidate else NO_CANDIDATE
     ladder = genre.count(candidate.puzzle, limit=2, engine="ladder")
     if ladder.count > 1:
         return AMBIGUOUS
@@ -81,12 +83,16 @@ def contend(genre_name: str, spec: GenerationSpec, seed: int) -> Contender | str
     if ladder.count == 0:
         return NO_SOLUTION
     grade = genre.grade(candidate.puzzle)
-    if grade.status != GRADED:
-        return grade.status
+    if grade.status != GRADED or grade.name is None or grade.level is None:
+        return Rejection(grade.status)
     explained = explanation_columns(genre, candidate.puzzle, candidate.solution)
-    if isinstance(explained, str):
+    if isinstance(explained, Rejection):
         return explained
-    row = derived_columns(genre, candidate.puzzle, candidate.solution, grade) | explained | {
+    row: Row = {
+        **derived_columns(genre, candidate.puzzle, candidate.solution, grade),
+        **explained,
+        "grade": grade.name,  # as derived_columns gives them, known now to be set
+        "grade_level": grade.level,
         "seed": seed,
         "generator_version": generator.version,
         "measurements": json.dumps(candidate.measurements, sort_keys=True, separators=(",", ":")),
@@ -94,7 +100,7 @@ def contend(genre_name: str, spec: GenerationSpec, seed: int) -> Contender | str
     return Contender(row, candidate.puzzle, candidate.solution)
 
 
-def confirm(genre_name: str, contender: Contender) -> str | None:
+def confirm(genre_name: str, contender: Contender) -> Rejection | None:
     """Return why the bank must refuse a contender after all, or None when it may take it.
 
     The genre's independent counter must count exactly one solution without giving up
@@ -111,7 +117,9 @@ def confirm(genre_name: str, contender: Contender) -> str | None:
     return None
 
 
-def rejection(genre: Genre, puzzle: Any, solution: Any, grade: Grade) -> str | None:
+def rejection(
+    genre: Genre[Any, Any], puzzle: Any, solution: Any, grade: Grade[Any]
+) -> Rejection | None:
     """Return why the bank must refuse `puzzle` with `solution`, or None when it may take it.
 
     The ladder counter and the genre's independent counter must each count exactly one solution
@@ -130,20 +138,22 @@ def rejection(genre: Genre, puzzle: Any, solution: Any, grade: Grade) -> str | N
     if genre.check(puzzle, solution):
         return CHECK_FAILED
     if grade.status != GRADED:
-        return grade.status
+        return Rejection(grade.status)
     return None
 
 
-def derived_columns(genre: Genre, puzzle: Any, solution: Any, grade: Grade) -> dict[str, Any]:
+def derived_columns(
+    genre: Genre[Any, Any], puzzle: Any, solution: Any, grade: Grade[Any]
+) -> DerivedColumns:
     """Return the row columns that follow from the puzzle, its solution and its grade alone
     (puzzlink is None for a genre puzz.link does not know)."""
-    width, height = genre.dimensions(puzzle)
+    size = Size(*genre.dimensions(puzzle))
     return {
         "id": genre.puzzle_id(puzzle),
         "genre": genre.name,
-        "width": width,
-        "height": height,
-        "size": f"{width}x{height}",
+        "width": size.width,
+        "height": size.height,
+        "size": str(size),
         "grade": grade.name,
         "grade_level": grade.level,
         "steps": grade.steps,
@@ -154,7 +164,7 @@ def derived_columns(genre: Genre, puzzle: Any, solution: Any, grade: Grade) -> d
     }
 
 
-def verify_rows(rows: Iterable[dict[str, Any]]) -> list[str]:
+def verify_rows(rows: Iterable[Mapping[str, Any]]) -> list[str]:
     """Return the problems found by re-admitting bank rows, each line naming its row id.
 
     Every row's puzzle and solution are parsed from their texts, recounted with both counters,
@@ -171,8 +181,8 @@ def verify_rows(rows: Iterable[dict[str, Any]]) -> list[str]:
     return problems
 
 
-def row_problems(row: dict[str, Any]) -> list[str]:
-    """Return what is wrong with one bank row (see verify_rows), without its id."""
+def row_problems(row: Mapping[str, Any]) -> list[str]:
+    """Return what is wrong with one stored bank row (see verify_rows), without its id."""
     try:
         genre = get_genre(row["genre"])
         puzzle = genre.parse(row["puzzle"])
@@ -184,9 +194,9 @@ def row_problems(row: dict[str, Any]) -> list[str]:
     grade = genre.grade(puzzle)
     reason = rejection(genre, puzzle, solution, grade)
     problems = [f"fails admission: {reason}"] if reason else []
-    recomputed = derived_columns(genre, puzzle, solution, grade)
+    recomputed: dict[str, object] = dict(derived_columns(genre, puzzle, solution, grade))
     explained = explanation_columns(genre, puzzle, solution)
-    if isinstance(explained, str):
+    if isinstance(explained, Rejection):
         problems.append(f"fails admission: {explained}")
     else:
         recomputed |= explained

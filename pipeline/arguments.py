@@ -9,7 +9,7 @@ import datetime
 from collections.abc import Sequence
 from typing import NoReturn
 
-from pipeline.batches import parse_size
+from pipeline.sizes import Size
 from solvers.core.excerpt import excerpt
 
 MAX_COUNT = 10**9  # the largest count an option takes (--per-grade, --budget, --limit...)
@@ -32,7 +32,7 @@ class Parser(argparse.ArgumentParser):
         command = self.prog.removeprefix("puzzlebank").strip()
         raise InputError(f"{command}: {message}" if command else message)
 
-    def parse_known_args(
+    def parse_known_args(  # type: ignore[override]  # only ever given an argparse.Namespace
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
         """Parse like parse_known_intermixed_args (which calls back here for each pass)."""
@@ -45,10 +45,10 @@ class Parser(argparse.ArgumentParser):
             self.intermixing = False
 
 
-def size_arg(text: str) -> str:
-    """argparse type: a "WxH" size, normalised (e.g. "5X5" -> "5x5")."""
+def size_arg(text: str) -> Size:
+    """argparse type: a "WxH" size (e.g. "5X5" reads as 5x5)."""
     try:
-        return "{}x{}".format(*parse_size(text))
+        return Size.parse(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 

@@ -1,7 +1,7 @@
 """Batches and the plan: which boards the generation tasks make, sized to what each bucket needs.
 
-Vocabulary: a *bucket* is a (size, grade) pair, size as "WxH"; its *seed stream* gives board n
-the seed derive_seed(master, size, grade, n // STREAM_BLOCK, n % STREAM_BLOCK); a *batch* is
+Vocabulary: a *bucket* is a (size, grade) pair (pipeline.quotas); its *seed stream* gives board n
+the seed derive_seed(master, size text, grade, n // STREAM_BLOCK, n % STREAM_BLOCK); a *batch* is
 `boards` consecutive boards of one stream from board `start`; a *work* is what one task does:
 some batches to generate and grade, and some contenders to confirm. The plan depends only on
 the outcomes taken in so far (in task order) and the budget, never on the number of workers or
@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from generators import GenerationSpec
 from pipeline.admission import Contender, confirm, contend
+from pipeline.outcomes import Rejection
 from pipeline.quotas import Bucket, Quotas
 from pipeline.seeds import derive_seed
+from pipeline.sizes import Size
 
 STREAM_BLOCK = 64  # boards per seed block: the seeds of builds made before the plan sized batches
 CELLS_PER_TASK = 1600  # a task's boards have about this many cells in all (work to outweigh
@@ -29,7 +30,7 @@ CONFIRMS_PER_TASK = 16  # contenders a confirm-only task waits for, unless nothi
 class Batch:
     """Boards start..start+boards-1 of the (size, grade) bucket's seed stream."""
 
-    size: str
+    size: Size
     grade: str
     start: int
     boards: int
@@ -41,7 +42,7 @@ class Batch:
 
     def seeds(self, master: int) -> list[int]:
         """Return the derived seed of each board of the batch, in stream order."""
-        return [derive_seed(master, self.size, self.grade, n // STREAM_BLOCK, n % STREAM_BLOCK)
+        return [derive_seed(master, str(self.size), self.grade, n // STREAM_BLOCK, n % STREAM_BLOCK)
                 for n in range(self.start, self.start + self.boards)]
 
 
@@ -70,28 +71,19 @@ class Done:
     """What one task gives back: the first-stage outcome of every board of every batch, and the
     second-stage verdict (None or a reason) of every contender, both in the work's order."""
 
-    outcomes: tuple[tuple[Contender | str, ...], ...]
-    verdicts: tuple[str | None, ...]
+    outcomes: tuple[tuple[Contender | Rejection, ...], ...]
+    verdicts: tuple[Rejection | None, ...]
 
     def contenders(self) -> int:
         """Return how many boards gave a contender."""
         return sum(isinstance(o, Contender) for outcomes in self.outcomes for o in outcomes)
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    """Return (width, height) of a "WxH" text; ValueError naming the text when it is not one."""
-    width, x, height = text.strip().lower().partition("x")
-    if not (x and width.isdecimal() and height.isdecimal() and int(width) and int(height)):
-        raise ValueError(f"size {text!r} is not WxH with positive whole numbers, e.g. 5x5")
-    return int(width), int(height)
-
-
 def run_batch(
     genre: str, batch: Batch, master: int, options: dict[str, Any] | None = None
-) -> tuple[Contender | str, ...]:
-    """Return the first-stage outcome (a contender or a rejection reason) of every board."""
-    width, height = parse_size(batch.size)
-    spec = GenerationSpec(width, height, batch.grade, options or {})
+) -> tuple[Contender | Rejection, ...]:
+    """Return the first-stage outcome (a contender or a rejection) of every board."""
+    spec = batch.size.spec(batch.grade, options)
     return tuple(contend(genre, spec, seed) for seed in batch.seeds(master))
 
 
@@ -157,11 +149,11 @@ class Planner:
         batches: list[Batch] = []
         cells = boards_in_work = 0
         for bucket, boards in wanted:
-            width, height = parse_size(bucket[0])
+            area = bucket[0].cells
             while boards:
                 room = min(self.boards_per_task - boards_in_work,
-                           max(1, (CELLS_PER_TASK - cells) // (width * height)))
-                if room <= 0 or (batches and cells + width * height > CELLS_PER_TASK):
+                           max(1, (CELLS_PER_TASK - cells) // area))
+                if room <= 0 or (batches and cells + area > CELLS_PER_TASK):
                     works.append(Work(tuple(batches)))
                     batches, cells, boards_in_work = [], 0, 0
                     continue
@@ -169,7 +161,7 @@ class Planner:
                 batches.append(Batch(*bucket, self.next_board[bucket], take))
                 self.next_board[bucket] += take
                 boards -= take
-                cells += take * width * height
+                cells += take * area
                 boards_in_work += take
         if batches:
             works.append(Work(tuple(batches)))

@@ -9,12 +9,13 @@ the process's (time.process_time), so a busy machine skews it less than wall tim
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
-from generators import GenerationSpec
 from generators.reachability import Measure
 from pipeline.admission import admit
-from pipeline.batches import parse_size
+from pipeline.outcomes import Rejection
 from pipeline.seeds import derive_seed
+from pipeline.sizes import Size
 
 ANY_GRADE = "any"  # the seed stream of a bucket that names no grade
 
@@ -24,7 +25,7 @@ class BucketRun:
     """What `run_bucket` spent: attempts, graded puzzles and CPU seconds."""
 
     genre: str
-    size: str
+    size: Size
     grade: str | None
     attempts: int
     graded: int
@@ -43,32 +44,31 @@ class BucketRun:
     def measure(self) -> Measure:
         """Return the run as a reachability measure (it must name a grade)."""
         assert self.grade is not None
-        return Measure(self.size, self.grade, self.attempts, self.graded,
+        return Measure(str(self.size), self.grade, self.attempts, self.graded,
                        round(1000 * self.cpu_seconds, 1))
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """Return {"genre", "size", "grade", "puzzles", "attempts", "cpu_ms_per_puzzle",
         "graded_per_second"}, puzzles being the graded puzzles made."""
         ms = self.cpu_ms_per_puzzle
-        return {"genre": self.genre, "size": self.size, "grade": self.grade,
+        return {"genre": self.genre, "size": str(self.size), "grade": self.grade,
                 "puzzles": self.graded, "attempts": self.attempts,
                 "cpu_ms_per_puzzle": ms and round(ms, 3),
                 "graded_per_second": round(self.graded_per_second, 3)}
 
 
-def run_bucket(genre: str, size: str, grade: str | None, puzzles: int, seed: int,
+def run_bucket(genre: str, size: Size, grade: str | None, puzzles: int, seed: int,
                max_attempts: int) -> BucketRun:
     """Return what making `puzzles` graded puzzles of the bucket cost, stopping after
     `max_attempts` attempts if they are not made by then (the run then says how many were).
 
     Attempt k gets the seed a build with master `seed` gives board k of the bucket's batch 0.
     """
-    width, height = parse_size(size)
-    spec = GenerationSpec(width, height, grade)
+    spec = size.spec(grade)
     attempts = graded = 0
     started = time.process_time()
     while graded < puzzles and attempts < max_attempts:
-        outcome = admit(genre, spec, derive_seed(seed, size, grade or ANY_GRADE, 0, attempts))
+        outcome = admit(genre, spec, derive_seed(seed, str(size), grade or ANY_GRADE, 0, attempts))
         attempts += 1
-        graded += isinstance(outcome, dict) and outcome["grade"] == (grade or outcome["grade"])
+        graded += not isinstance(outcome, Rejection) and grade in (None, outcome["grade"])
     return BucketRun(genre, size, grade, attempts, graded, time.process_time() - started)

@@ -15,10 +15,15 @@ from types import ModuleType
 
 @functools.cache
 def vendored_croniter() -> ModuleType:
-    """Return the module prefect/_vendor/croniter/croniter.py, loaded on its own."""
+    """Return the module prefect/_vendor/croniter/croniter.py, loaded on its own (ImportError
+    when Prefect is not installed)."""
     prefect = importlib.util.find_spec("prefect")
+    if prefect is None or prefect.origin is None:
+        raise ImportError("Prefect is not installed")
     path = Path(prefect.origin).parent / "_vendor" / "croniter" / "croniter.py"
     spec = importlib.util.spec_from_file_location("puzzlebank_vendored_croniter", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -8,8 +8,9 @@ discarded. verify_version: the re-verification of a committed build alone. A sho
 bucket under its quota when the budget is spent) writes nothing unless `allow_short`.
 
 Vocabulary: a *runner* is a Prefect task runner, entered for the length of a flow; a *work* and
-what it gives back (*done*) are in pipeline.batches; a *report* is a plain dict that goes into
-the manifest and back to the caller.
+what it gives back (*done*) are in pipeline.batches; a build's result, its statistics and a
+re-verification's report are the values of pipeline.results. A flow's parameters are plain
+values (a deployment stores them as JSON): sizes come in as "WxH" texts, read here.
 """
 
 import contextlib
@@ -19,6 +20,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 import pyarrow as pa
@@ -33,15 +35,16 @@ from tqdm import tqdm
 
 from banks import BankBusyError, BankError, BankStore, BankWriter, PendingBuild, rows_to_table
 from generators import get_generator
-from generators.reachability import plan_buckets
 from pipeline import filling
 from pipeline.admission import verify_rows
-from pipeline.batches import Done, Planner, Work, parse_size, run_work
+from pipeline.batches import Done, Planner, Work, run_work
 from pipeline.interrupts import raise_if_stopped, reclaim_sigterm, signal_of
 from pipeline.pool import InProcessTaskRunner, WarmProcessPoolTaskRunner
 from pipeline.provenance import code_version, now
-from pipeline.quotas import Quotas
+from pipeline.quotas import Quotas, planned
+from pipeline.results import BuildResult, BuildStats, BuildStatus, FillStats, Verification
 from pipeline.runners import dask_runner
+from pipeline.sizes import Size
 from solvers import get_genre
 
 BOARDS_PER_TASK = 64
@@ -55,9 +58,6 @@ PROBLEMS_KEPT = 100
 T = TypeVar("T")
 PROGRESS_VARIABLE = "PUZZLEBANK_PROGRESS"
 STARTED_RUNS: list[str] = []  # ids of the flow runs started since the caller last cleared it
-PUBLISHED, SHORT, REJECTED = "published", "short", "rejected"
-ALREADY, BUSY = "already-published", "busy"
-PASSED, FAILED = "passed", "failed"
 
 
 @task(name="generate", cache_policy=NO_CACHE, task_run_name="{genre} {work.label}")
@@ -131,23 +131,23 @@ def build_bank(
     grades: list[str] | None = None,
     wait: bool = False,
     max_seconds: int | None = None,
-) -> dict[str, Any]:
-    """Build the bank's next version; return {status, bank, version, rows, short, stats, ...}.
+) -> BuildResult:
+    """Build the bank's next version; return how it went (pipeline.results.BuildResult).
 
-    status is PUBLISHED (one commit added the rows), ALREADY (a build of this spec and seed
+    Its status is PUBLISHED (one commit added the rows), ALREADY (a build of this spec and seed
     committed before, e.g. a retry after a crash: `version` is that commit, nothing is built),
     SHORT (a bucket is short and `allow_short` is off, or nothing was made: nothing written),
     REJECTED (re-verification failed: nothing committed, its report kept in _builds/) or BUSY
     (another build holds the bank and `wait` is off: `message` names its pid; nothing done).
-    `short` lists {size, grade, quota, made, short} per short bucket. The budget (default
-    BUDGET_PER_PUZZLE attempts per wanted puzzle) counts generator attempts. The rows written
-    depend on every parameter but `workers`, `dask`, `root` and `wait`, and on the bank's
-    commits. The bank's lock is held throughout. `boards_per_task` caps the boards of one
+    `sizes` are "WxH" texts ("5X5" reads as 5x5; a size given twice counts once). The budget
+    (default BUDGET_PER_PUZZLE attempts per wanted puzzle) counts generator attempts. The rows
+    written depend on every parameter but `workers`, `dask`, `root` and `wait`, and on the
+    bank's commits. The bank's lock is held throughout. `boards_per_task` caps the boards of one
     task, `batches_per_round` the tasks out at once (see batches.Planner). `dask` runs the
     tasks on Dask (see task_runner). `advance_seed` adds the number of versions to `seed`, so
     every build of a schedule draws new boards instead of refusing last night's again (the
     manifest's spec records the seed used). `grades` picks the ladder levels to fill (default:
-    those reachable at each size, see plan_buckets). `max_seconds` is a wall-clock budget
+    those reachable at each size, see quotas.planned). `max_seconds` is a wall-clock budget
     beside `budget`: past it (counted from the flow's start) no new generation task starts, and
     a build short of puzzles then is short as for the budget (`stats.out_of_time` is true).
     """
@@ -155,7 +155,8 @@ def build_bank(
     announce_run()
     try:
         with BankStore(root).writer(bank, wait=wait) as writer:
-            return build_under_lock(writer, started, genre=genre, sizes=sizes,
+            return build_under_lock(writer, started, genre=genre,
+                                    sizes=[Size.parse(size) for size in sizes],
                                     per_grade=per_grade, seed=seed, budget=budget,
                                     workers=workers, allow_short=allow_short,
                                     boards_per_task=boards_per_task,
@@ -164,95 +165,91 @@ def build_bank(
                                     max_seconds=max_seconds)
     except BankBusyError as busy:
         get_run_logger().warning(str(busy))
-        return {"bank": bank, "status": BUSY, "message": str(busy)}
+        return BuildResult(bank, BuildStatus.BUSY, message=str(busy))
 
 
 def build_under_lock(
-    writer: BankWriter, started: float, *, genre: str, sizes: list[str], per_grade: int,
+    writer: BankWriter, started: float, *, genre: str, sizes: list[Size], per_grade: int,
     seed: int, budget: int | None, workers: int, allow_short: bool,
     boards_per_task: int | None, batches_per_round: int, options: dict[str, Any],
     dask: str | None, advance_seed: bool, grades: list[str] | None, max_seconds: int | None,
-) -> dict[str, Any]:
+) -> BuildResult:
     """Build the next version of the bank `writer` holds (see build_bank); return the result."""
     logger = get_run_logger()
     bank = writer.bank
     if advance_seed:
         seed += 0 if writer.parent is None else writer.parent + 1
     rules, generator = get_genre(genre), get_generator(genre)
-    sizes = list(dict.fromkeys("{}x{}".format(*parse_size(size)) for size in sizes))
-    buckets = plan_buckets(genre, sizes, grades and [rules.ladder[rules.level_index(grade)]
-                                                     for grade in grades])
+    buckets = planned(genre, sizes, grades and [rules.ladder[rules.level_index(grade)]
+                                                for grade in grades])
     grades = list(dict.fromkeys(grade for _, grade in buckets))
     boards_per_task = boards_per_task or generator.boards_per_task or BOARDS_PER_TASK
     if budget is None:
         budget = BUDGET_PER_PUZZLE * per_grade * len(buckets)
-    spec = {"genre": genre, "sizes": sizes, "grades": grades, "per_grade": per_grade,
-            "seed": seed, "budget": budget, "boards_per_task": boards_per_task,
-            "batches_per_round": batches_per_round, "options": options,
-            "allow_short": allow_short, **({"max_seconds": max_seconds} if max_seconds else {})}
-    result = {"bank": bank, "genre": genre, "version": None, "rows": 0, "short": [],
-              "stats": {}, "verification": None, "build_id": writer.build_id(spec)}
+    spec = {"genre": genre, "sizes": [str(size) for size in dict.fromkeys(sizes)],
+            "grades": grades, "per_grade": per_grade, "seed": seed, "budget": budget,
+            "boards_per_task": boards_per_task, "batches_per_round": batches_per_round,
+            "options": options, "allow_short": allow_short,
+            **({"max_seconds": max_seconds} if max_seconds else {})}
     done = writer.published_as(spec)
     if done:
         logger.info("%s: build %s was committed before, as version %d; nothing to do",
                     bank, done.build_id, done.version)
-        return result | {"status": ALREADY, "version": done.version, "rows": done.row_count,
-                         "build_id": done.build_id, "stats": done.build_stats,
-                         "verification": done.verification["report"]}
+        return BuildResult(bank, BuildStatus.ALREADY, done.version, done.row_count,
+                           done.build_id)
     quotas = Quotas(buckets, per_grade, writer.shipped_ids())
     planner = Planner(budget, boards_per_task, batches_per_round)
     with running(task_runner(workers, dask)) as runner:
         deadline = started + max_seconds if max_seconds else float("inf")
-        stats = fill(runner, quotas, planner, genre, seed, options,
-                     lambda: time.perf_counter() >= deadline)
-        stats["generate_seconds"] = round(time.perf_counter() - started, 3)
-        short = quotas.shortfall()
-        stats["short"] = short
-        result |= {"rows": quotas.filled(), "short": short, "stats": stats}
-        for line in short_lines(short):
-            logger.warning(line)
+        filled = fill(runner, quotas, planner, genre, seed, options,
+                      lambda: time.perf_counter() >= deadline)
+        short = tuple(quotas.shortfall())
+        stats = BuildStats(filled, round(time.perf_counter() - started, 3), short)
+        made = BuildResult(bank, BuildStatus.SHORT, rows=quotas.filled(),
+                           build_id=writer.build_id(spec), short=short, stats=stats)
+        for bucket in short:
+            logger.warning(bucket.line())
         if (short and not allow_short) or not quotas.filled():
-            return result | {"status": SHORT}
+            return made
         pending = writer.write(rows_to_table(quotas.accepted()), spec=spec,
                                code_version=code_version(generator.version),
-                               build_stats=stats, created_at=now())
+                               build_stats=stats.as_json(), created_at=now())
         try:
             report = reverify(runner, lambda: writer.read_pending(pending), workers)
         except BaseException:
             writer.clear_leftovers()  # stopped or failed: its data files go now, not next time
             raise
     try:
-        return result | publish_or_discard(writer, pending, report)
+        return publish_or_discard(writer, pending, report, made)
     except BaseException:
         writer.clear_leftovers()  # only files no commit added: a commit that landed stays
         raise
 
 
 def publish_or_discard(
-    writer: BankWriter, pending: PendingBuild, report: dict[str, Any]
-) -> dict[str, Any]:
+    writer: BankWriter, pending: PendingBuild, report: Verification, made: BuildResult
+) -> BuildResult:
     """Commit a pending build whose re-verification `report` passed, else discard it; return
-    {status, version, verification} for the build's result."""
+    the build's result: `made` (what the fill made) PUBLISHED or REJECTED."""
     logger = get_run_logger()
     version = pending.version
-    if report["status"] == PASSED:
-        writer.commit(pending, report)
+    if report.passed:
+        writer.commit(pending, report.as_json())
         logger.info("published %s version %d: %d rows", writer.bank, version,
                     pending.manifest.row_count)
-        return {"status": PUBLISHED, "version": version, "verification": report}
-    path = writer.discard(pending, report)
+        return replace(made, status=BuildStatus.PUBLISHED, version=version, verification=report)
+    path = writer.discard(pending, report.as_json())
     logger.error("rejected %s build %s: %d problems; report in %s", writer.bank,
-                 pending.manifest.build_id, report["problem_count"], path)
-    return {"status": REJECTED, "version": None, "verification": report}
+                 pending.manifest.build_id, report.problem_count, path)
+    return replace(made, status=BuildStatus.REJECTED, verification=report)
 
 
 def fill(
     runner: TaskRunner, quotas: Quotas, planner: Planner, genre: str, seed: int,
     options: dict[str, Any], out_of_time: Callable[[], bool],
-) -> dict[str, Any]:
+) -> FillStats:
     """Run generation tasks on `runner` until no bucket is short, the budget is spent or it is
-    `out_of_time()` (see filling.fill); return the build statistics {attempts, accepted,
-    rejections, tasks, confirmed, fill_seconds, out_of_time}."""
+    `out_of_time()` (see filling.fill); return what the fill did."""
     started = time.perf_counter()
     wanted = quotas.quota * len(quotas.order)
 
@@ -269,21 +266,20 @@ def fill(
         done = filling.fill(quotas, planner, submit, progress, out_of_time)
     get_run_logger().info("%d of %d puzzles after %d attempts in %d tasks", quotas.filled(),
                           wanted, quotas.total_attempts(), done.tasks)
-    return {"attempts": quotas.total_attempts(), "accepted": quotas.filled(),
-            "rejections": dict(sorted(quotas.rejections.items())), "tasks": done.tasks,
-            "confirmed": done.confirmed,
-            "fill_seconds": round(time.perf_counter() - started, 3),
-            "out_of_time": bool(quotas.short()) and out_of_time()}
+    rejections = {reason.reason: n for reason, n in quotas.rejections.items()}
+    return FillStats(quotas.total_attempts(), quotas.filled(), dict(sorted(rejections.items())),
+                     done.tasks, done.confirmed, round(time.perf_counter() - started, 3),
+                     bool(quotas.short()) and out_of_time())
 
 
 def reverify(
     runner: TaskRunner, read: Callable[[], pa.Table], workers: int = 1
-) -> dict[str, Any]:
-    """Re-verify rows read from disk by `read`; return {status, rows, problem_count, ...}.
+) -> Verification:
+    """Re-verify rows read from disk by `read`; return the report.
 
     `read` must check the files it reads (it raises BankError naming the file at fault); then
     every row is re-admitted by verify-rows tasks on the runner's `workers`, and no id may
-    appear twice. status is PASSED only when nothing was found; `problems` keeps the first
+    appear twice. It passes only when nothing was found; its `problems` keeps the first
     PROBLEMS_KEPT lines, each naming a row id (or the file at fault).
     """
     started = time.perf_counter()
@@ -301,19 +297,18 @@ def reverify(
                 raise_if_stopped()
                 bar.update(len(chunk))
         problems.extend(repeated_across(chunks))
-    return {"status": FAILED if problems else PASSED, "rows": len(rows),
-            "problem_count": len(problems), "problems": problems[:PROBLEMS_KEPT],
-            "seconds": round(time.perf_counter() - started, 3)}
+    return Verification(len(rows), len(problems), tuple(problems[:PROBLEMS_KEPT]),
+                        round(time.perf_counter() - started, 3))
 
 
 @flow(name="verify-bank-version", flow_run_name="verify {bank} version {version}")
 def verify_version(
     bank: str, version: int | None = None, root: str = ".", workers: int = 1,
     dask: str | None = None, whole: bool = False,
-) -> dict[str, Any]:
+) -> Verification:
     """Re-verify the rows one build committed (`version`, default the latest), or with `whole`
     every row of the bank as of that version, without changing anything; return the report
-    (see reverify) with the bank and version. Every data file up to that version is checked
+    (see reverify). Every data file up to that version is checked
     first. No more workers start than there are verify-rows tasks (a pool costs seconds).
     """
     announce_run()
@@ -324,10 +319,10 @@ def verify_version(
     build = None if whole else snapshot.version
     with running(task_runner(max(1, min(workers, tasks)), dask)) as runner:
         report = reverify(runner, lambda: snapshot.read(build), workers)
-    log = get_run_logger().info if report["status"] == PASSED else get_run_logger().error
+    log = get_run_logger().info if report.passed else get_run_logger().error
     log("%s version %d verification %s: %d rows, %d problems", bank, snapshot.version,
-        report["status"], report["rows"], report["problem_count"])
-    return {"bank": bank, "version": snapshot.version} | report
+        report.status, report.rows, report.problem_count)
+    return report
 
 
 def verify_chunks(rows: Sequence[T], workers: int) -> list[Sequence[T]]:
@@ -380,12 +375,6 @@ def cancel_runs(reason: str) -> None:
         for run_id in STARTED_RUNS:
             client.set_flow_run_state(run_id, Cancelled(message=reason), force=True)
     STARTED_RUNS.clear()
-
-
-def short_lines(short: list[dict[str, Any]]) -> list[str]:
-    """Return one line per short bucket: "short: 5x5/probe made 1 of 2 (short by 1)"."""
-    return [f"short: {b['size']}/{b['grade']} made {b['made']} of {b['quota']} "
-            f"(short by {b['short']})" for b in short]
 
 
 def drain() -> None:

@@ -14,9 +14,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from pipeline.sizes import Size
 from solvers import get_genre
 from solvers.core import Genre
 
+BucketKey = tuple[str, int, int, int, str]  # genre, width, height, grade level, grade
 PUZZLINK_PREFIX = "https://puzz.link/p?"
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
 
@@ -46,7 +48,9 @@ document.addEventListener("click", function (event) {
 """
 
 
-def read_rows(root: str | Path, bank: str, version: int | None = None) -> tuple[int, list[dict]]:
+def read_rows(
+    root: str | Path, bank: str, version: int | None = None
+) -> tuple[int, list[dict[str, Any]]]:
     """Return (version, rows) of the bank as of `version` (the latest when None), every file
     checked; BankError when there is no such bank or version or a file fails its check."""
     from banks import BankStore
@@ -65,7 +69,7 @@ def write_gallery(root: str | Path, bank: str, out: str | Path | None = None,
     return path, len(rows)
 
 
-def bucket_key(row: dict[str, Any]) -> tuple:
+def bucket_key(row: dict[str, Any]) -> BucketKey:
     """Return the sort key of a row's bucket: genre, width, height, grade level, grade."""
     return row["genre"], row["width"], row["height"], row["grade_level"], row["grade"]
 
@@ -90,19 +94,19 @@ def page(bank: str, version: int, rows: Iterable[dict[str, Any]]) -> str:
     )
 
 
-def heading(key: tuple) -> str:
+def heading(key: BucketKey) -> str:
     """Return the heading of a bucket: "slant 7x7 duet"."""
     genre, width, height, _, grade = key
-    return f"{genre} {width}x{height} {grade}"
+    return f"{genre} {Size(width, height)} {grade}"
 
 
-def anchor(key: tuple) -> str:
+def anchor(key: BucketKey) -> str:
     """Return the HTML id of a bucket's section."""
     genre, width, height, _, grade = key
-    return html.escape(f"{genre}-{width}x{height}-{grade}")
+    return html.escape(f"{genre}-{Size(width, height)}-{grade}")
 
 
-def section(key: tuple, rows: list[dict[str, Any]]) -> str:
+def section(key: BucketKey, rows: list[dict[str, Any]]) -> str:
     """Return a bucket's section: its heading and the cards of its rows."""
     genre = get_genre(key[0])
     cards = "".join(card(genre, row) for row in rows)
@@ -110,7 +114,7 @@ def section(key: tuple, rows: list[dict[str, Any]]) -> str:
             f'<div class="cards">{cards}</div></section>\n')
 
 
-def card(genre: Genre, row: dict[str, Any]) -> str:
+def card(genre: Genre[Any, Any], row: dict[str, Any]) -> str:
     """Return a row's card: its puzzle picture, its hidden solution picture, the reveal button
     and facts about it, and its puzz.link link when the row has one."""
     puzzle = genre.parse(row["puzzle"])
@@ -129,7 +133,7 @@ def card(genre: Genre, row: dict[str, Any]) -> str:
     )
 
 
-def picture(genre: Genre, puzzle: Any, solution: Any) -> str:
+def picture(genre: Genre[Any, Any], puzzle: Any, solution: Any) -> str:
     """Return the genre's SVG picture, or its text drawing in a <pre> for a genre without one."""
     if genre.picture is not None:
         return genre.picture(puzzle, solution)

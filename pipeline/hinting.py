@@ -67,7 +67,7 @@ def hint_of(trace: Trace) -> dict[str, Any]:
 def hint_text(hint: dict[str, Any]) -> str:
     """Return a hint object as lines for a person."""
     if hint["rule"] is None:
-        return hint["text"]
+        return str(hint["text"])
     lines = [f"{hint['rule']}: {hint['text']}"]
     if "pour" in hint:
         lines.append(f"pour {hint['pour']} ({hint['remaining']} left after it)")

@@ -75,7 +75,7 @@ class WarmProcessPoolTaskRunner(ProcessPoolTaskRunner):
         forkserver.stop()
 
 
-class InProcessTaskRunner(ThreadPoolTaskRunner):
+class InProcessTaskRunner(ThreadPoolTaskRunner[Any]):
     """Prefect's thread pool of one thread (`--workers 1`: tasks run in this process)."""
 
     def __init__(self) -> None:

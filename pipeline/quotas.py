@@ -1,7 +1,7 @@
 """Quotas: filling the (size, grade) buckets of a build with confirmed rows, in a fixed order.
 
-Vocabulary: a *bucket* is (size, grade) with size "WxH"; an *outcome* is a first-stage admission
-result (a Contender or a rejection reason); a bucket's *waiting* contenders passed the first
+Vocabulary: a *bucket* is (size, grade), a Size and a ladder level; an *outcome* is a first-stage
+admission result (a Contender or a Rejection); a bucket's *waiting* contenders passed the first
 stage and wait for the second, its *pending* ones are being confirmed; the *shortfall* of a
 bucket is its quota less the rows it holds. Outcomes are offered in a fixed order (the order of
 each bucket's seed stream), and only the first contenders that could still fill a bucket are
@@ -11,15 +11,25 @@ pass both stages: the same rows whatever the timing, and no confirmation for a f
 
 from collections import Counter, deque
 from collections.abc import Iterable, Sequence
-from typing import Any
 
+from generators.reachability import plan_buckets
 from pipeline.admission import Contender
+from pipeline.outcomes import Rejection, Row
+from pipeline.results import Shortfall
+from pipeline.sizes import Size
 
-Bucket = tuple[str, str]
+Bucket = tuple[Size, str]
 
-DUPLICATE = "duplicate"
-BUCKET_FULL = "bucket-full"
-NO_BUCKET = "no-bucket"
+DUPLICATE = Rejection("duplicate")
+BUCKET_FULL = Rejection("bucket-full")
+NO_BUCKET = Rejection("no-bucket")
+
+
+def planned(genre: str, sizes: Sequence[Size], grades: Sequence[str] | None) -> list[Bucket]:
+    """Return a build's buckets (generators.reachability.plan_buckets, which reads and names
+    sizes by their text), each size the one given."""
+    given = {str(size): size for size in sizes}
+    return [(given[text], grade) for text, grade in plan_buckets(genre, list(given), grades)]
 
 
 class Quotas:
@@ -34,29 +44,31 @@ class Quotas:
     def __init__(self, buckets: Sequence[Bucket], quota: int, shipped: Iterable[str] = ()) -> None:
         self.order = tuple(dict.fromkeys(buckets))
         self.quota = quota
-        self.rows: dict[Bucket, list[dict[str, Any]]] = {bucket: [] for bucket in self.order}
+        self.rows: dict[Bucket, list[Row]] = {bucket: [] for bucket in self.order}
         self.waiting: dict[Bucket, deque[Contender]] = {bucket: deque() for bucket in self.order}
         self.pending: Counter[Bucket] = Counter()
         self.seen = set(shipped)
-        self.rejections: Counter[str] = Counter()
+        self.rejections: Counter[Rejection] = Counter()
         self.attempts: Counter[Bucket] = Counter()
         self.hits: Counter[Bucket] = Counter()
 
-    def offer(self, stream: Bucket, outcome: Contender | str) -> None:
+    def offer(self, stream: Bucket, outcome: Contender | Rejection) -> None:
         """Count one attempt of bucket `stream`'s seed stream; a contender that is new and whose
         bucket is short starts waiting, any other outcome is counted under its reason
         (DUPLICATE, BUCKET_FULL, NO_BUCKET or the first stage's rejection reason)."""
         self.attempts[stream] += 1
-        reason = outcome if isinstance(outcome, str) else self.refusal(outcome)
-        if reason:
-            self.rejections[reason] += 1
+        if isinstance(outcome, Rejection):
+            self.rejections[outcome] += 1
             return
-        assert isinstance(outcome, Contender)
+        refusal = self.refusal(outcome)
+        if refusal is not None:
+            self.rejections[refusal] += 1
+            return
         self.seen.add(outcome.row["id"])
         self.waiting[outcome.bucket].append(outcome)
         self.hits[outcome.bucket] += 1
 
-    def refusal(self, contender: Contender) -> str | None:
+    def refusal(self, contender: Contender) -> Rejection | None:
         """Return why a contender cannot wait for a bucket, or None when it may."""
         if contender.row["id"] in self.seen:
             return DUPLICATE
@@ -88,14 +100,14 @@ class Quotas:
                 free -= 1
         return chosen
 
-    def settle(self, contender: Contender, reason: str | None) -> None:
+    def settle(self, contender: Contender, verdict: Rejection | None) -> None:
         """Take the second stage's verdict on a pending contender: its row fills its bucket, or
-        the reason is counted and the slot is free again. A bucket that fills refuses its
+        the rejection is counted and the slot is free again. A bucket that fills refuses its
         waiting contenders as BUCKET_FULL."""
         bucket = contender.bucket
         self.pending[bucket] -= 1
-        if reason:
-            self.rejections[reason] += 1
+        if verdict is not None:
+            self.rejections[verdict] += 1
             return
         self.rows[bucket].append(contender.row)
         if len(self.rows[bucket]) == self.quota and self.waiting[bucket]:
@@ -124,15 +136,11 @@ class Quotas:
         """Return how many outcomes were offered in all."""
         return sum(self.attempts.values())
 
-    def accepted(self) -> list[dict[str, Any]]:
+    def accepted(self) -> list[Row]:
         """Return every kept row, bucket by bucket in the order of the bucket's seed stream."""
         return [row for bucket in self.order for row in self.rows[bucket]]
 
-    def shortfall(self) -> list[dict[str, Any]]:
-        """Return one record {size, grade, quota, made, short} per short bucket, in bucket order."""
-        return [
-            {"size": size, "grade": grade, "quota": self.quota,
-             "made": len(self.rows[(size, grade)]),
-             "short": self.quota - len(self.rows[(size, grade)])}
-            for size, grade in self.short()
-        ]
+    def shortfall(self) -> list[Shortfall]:
+        """Return the Shortfall of each short bucket, in bucket order."""
+        return [Shortfall(size, grade, self.quota, len(self.rows[(size, grade)]))
+                for size, grade in self.short()]

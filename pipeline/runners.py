@@ -59,7 +59,7 @@ def dask_runner(choice: str) -> "TaskRunner":
     if that is taken), and closes it, workers included, when the runner exits; tcp://...
     connects to a running scheduler and leaves its cluster alone.
     """
-    from prefect_dask import DaskTaskRunner
+    from prefect_dask.task_runners import DaskTaskRunner
 
     choice = parse_dask(choice)
     if choice.startswith(TCP):

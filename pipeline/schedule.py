@@ -24,13 +24,16 @@ def build_deployment(
     by the number of versions already published (see build_bank). Nothing reaches the API yet:
     `.apply()` registers the deployment, serve_deployment registers it and runs it.
     """
-    return build_bank.to_deployment(
+    deployment = build_bank.to_deployment(
         name=parameters["bank"],
         schedule=Cron(cron, timezone=timezone),
         parameters=parameters | {"advance_seed": True},
         tags=["puzzlebank"],
         entrypoint_type=EntrypointType.MODULE_PATH,
     )
+    if not isinstance(deployment, RunnerDeployment):  # Prefect gives a coroutine in async code
+        raise TypeError("build_deployment is called from synchronous code only")
+    return deployment
 
 
 def serve_deployment(deployment: RunnerDeployment) -> None:

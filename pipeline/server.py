@@ -56,7 +56,8 @@ def is_healthy(url: str, timeout: float = 2.0) -> bool:
     """Return True when `url`/health answers that the Prefect API is up."""
     try:
         with urllib.request.urlopen(f"{url.rstrip('/')}/health", timeout=timeout) as answer:
-            return answer.status == 200 and answer.read().strip() == b"true"
+            status: int = answer.status
+            return status == 200 and answer.read().strip() == b"true"
     except (OSError, ValueError):
         return False
 
@@ -75,7 +76,8 @@ def free_port() -> int:
     """Return a port on HOST that the system says is free now."""
     with socket.socket() as probe:
         probe.bind((HOST, 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
 def configured_api(api: str | None = None) -> str | None:
@@ -220,7 +222,7 @@ def _environ(**values: str) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def _started(home: Path, port: int) -> Iterator[subprocess.Popen]:
+def _started(home: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
     """Run `prefect server start` on HOST:`port` for the block, its output in home/server.log."""
     command = [sys.executable, "-m", "prefect", "server", "start",
                "--host", HOST, "--port", str(port)]
@@ -246,7 +248,9 @@ def _server_child(parent: int) -> Callable[[], None]:
     return lambda: die_with_parent(signal.SIGTERM, parent)
 
 
-def _wait_until_healthy(url: str, process: subprocess.Popen, home: Path, last: bool) -> bool:
+def _wait_until_healthy(
+    url: str, process: subprocess.Popen[bytes], home: Path, last: bool
+) -> bool:
     """Return True once `url` is healthy; False when the server exits early and this is not
     the `last` try (its port was taken meanwhile); else ServerError, as when STARTUP_TIMEOUT
     passes."""

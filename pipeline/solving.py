@@ -21,13 +21,13 @@ from solvers.core.puzzlink import looks_like_url, split_url
 COUNT_CAP = 2
 
 
-def read_puzzle(genre: Genre, text: str) -> Any:
+def read_puzzle(genre: Genre[Any, Any], text: str) -> Any:
     """Return the puzzle of a canonical text, or of a puzz.link URL (PuzzleFormatError when the
     genre has no puzz.link form, the URL is another genre's, or either does not parse)."""
     return genre.from_puzzlink(text) if looks_like_url(text) else genre.parse(text)
 
 
-def genre_of_url(url: str) -> Genre:
+def genre_of_url(url: str) -> Genre[Any, Any]:
     """Return the genre whose puzz.link pid the URL names; PuzzleFormatError when none has it."""
     pid = split_url(url).pid
     codecs = {genre.puzzlink.pid: genre for genre in map(get_genre, GENRE_NAMES)
@@ -38,7 +38,7 @@ def genre_of_url(url: str) -> Genre:
     return codecs[pid]
 
 
-def solve_report(genre: Genre, text: str) -> dict[str, Any]:
+def solve_report(genre: Genre[Any, Any], text: str) -> dict[str, Any]:
     """Return the report of one puzzle text (see the module comment).
 
     The solution is given only when both counters find exactly one; steps are the grade's rule
@@ -65,7 +65,7 @@ def solve_report(genre: Genre, text: str) -> dict[str, Any]:
     }
 
 
-def json_report(genre: Genre, text: str) -> dict[str, Any]:
+def json_report(genre: Genre[Any, Any], text: str) -> dict[str, Any]:
     """Return what `solve --json` prints for one text: for a genre that counts only whether a
     puzzle can be solved (Color Sort), `solvability_report`, else `solve_report`."""
     if isinstance(genre.counting, Solvable) and not looks_like_url(text):
@@ -73,7 +73,9 @@ def json_report(genre: Genre, text: str) -> dict[str, Any]:
     return solve_report(genre, text)
 
 
-def solvability_report(genre: Genre, counting: Solvable[Any, Any], text: str) -> dict[str, Any]:
+def solvability_report(
+    genre: Genre[Any, Any], counting: Solvable[Any, Any], text: str
+) -> dict[str, Any]:
     """Return {"genre", "puzzle", "solvable", "optimal", "solution", "grade"} for a puzzle text
     of a Solvable genre (see solvers/core/counting.py: Solvability), the grade's name or None;
     a text that does not parse gives {"puzzle" (clipped), "error"} instead."""
@@ -93,7 +95,7 @@ def solvability_report(genre: Genre, counting: Solvable[Any, Any], text: str) ->
     }
 
 
-def drawn_count(genre: Genre, puzzle: Any) -> Count:
+def drawn_count(genre: Genre[Any, Any], puzzle: Any) -> Count[Any]:
     """Return the count whose one solution `show --solve` draws, the solution `solve` reports:
     the independent engine's, unless it finds none and the ladder finds one (Color Sort: the
     optimal solver's shortest pours, else, where it gave up, the DFS's)."""
@@ -105,7 +107,7 @@ def drawn_count(genre: Genre, puzzle: Any) -> Count:
     return found
 
 
-def report_text(genre: Genre, report: dict[str, Any]) -> str:
+def report_text(genre: Genre[Any, Any], report: dict[str, Any]) -> str:
     """Return a report as lines for the terminal: the counts, the grade and a drawing."""
     if "error" in report:
         return f"{excerpt(report['puzzle'])}: does not parse: {report['error']}"

@@ -7,15 +7,18 @@ the solution (the ladder stuck, or a contradiction) keeps the puzzle out of the 
 
 from typing import Any
 
+from pipeline.outcomes import ExplanationColumns, Rejection
 from solvers import get_explainer
 from solvers.core import Genre
 from solvers.core.explain import encode, score
 from solvers.core.walk import Contradiction
 
-TRACE_INCOMPLETE = "trace-incomplete"
+TRACE_INCOMPLETE = Rejection("trace-incomplete")
 
 
-def explanation_columns(genre: Genre, puzzle: Any, solution: Any) -> dict[str, Any] | str:
+def explanation_columns(
+    genre: Genre[Any, Any], puzzle: Any, solution: Any
+) -> ExplanationColumns | Rejection:
     """Return the columns trace, score, score_rule, score_depth and score_applications of a
     puzzle with its solution, or TRACE_INCOMPLETE when its explanation stops short."""
     explainer = get_explainer(genre.name)

@@ -96,7 +96,8 @@ ENUMERATE = _enumeration_parameters()
 def values_of(solution: Any) -> list[int]:
     """Return a response's repeated `solution` field as a list (read from its text form in one
     C++ call; iterating the field costs about a microsecond a value)."""
-    return json.loads(str(solution))
+    values: list[int] = json.loads(str(solution))
+    return values
 
 
 class _Round(cmh.SolutionCallback):
@@ -114,7 +115,7 @@ class _Round(cmh.SolutionCallback):
     def OnSolutionCallback(self) -> None:  # the name OR-tools calls
         if self.stopped:  # a stop is asynchronous: nothing after it counts
             return
-        verdict = self.judge(values_of(self.Response().solution))
+        verdict = self.judge(values_of(self.Response().solution))  # type: ignore[no-untyped-call]
         self.verdicts.append(verdict)
         if verdict.solution is None:
             self.rejected += 1
@@ -124,7 +125,7 @@ class _Round(cmh.SolutionCallback):
 
 
 def count_by_rounds(proto: cmh.CpModelProto, judge: Callable[[list[int]], Verdict], limit: int,
-                    patience: int = 8) -> Count:
+                    patience: int = 8) -> Count[Any]:
     """Return the solutions of `proto` up to `limit`, enumerated in rounds, with lazy cuts.
 
     Each round is one CP-SAT search that enumerates the assignments `proto` allows and passes
@@ -146,7 +147,7 @@ def count_by_rounds(proto: cmh.CpModelProto, judge: Callable[[list[int]], Verdic
         solver = cmh.SolveWrapper()
         solver.set_parameters(ENUMERATE)
         solver.add_solution_callback(collector)
-        solver.solve(proto)
+        solver.solve(proto)  # type: ignore[no-untyped-call]
         solver.clear_solution_callback(collector)
         for verdict in collector.verdicts:
             add_clauses(proto, verdict.clauses)

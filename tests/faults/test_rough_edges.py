@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pipeline import cli as cli_module
+from pipeline.commands import building
 from solvers import get_genre
 
 COLORSORT_SAMPLE = "4:3320,2113,0231,2010,,"
@@ -110,16 +111,16 @@ def test_colorsort_solve_and_show_give_the_same_shortest_pours(cli):
 def test_the_closing_hint_names_the_running_script_when_the_venv_is_not_on_path(monkeypatch):
     monkeypatch.setattr(sys, "argv", [str(VENV_SCRIPT), "build"])
     monkeypatch.setenv("PATH", "/usr/bin:/bin")
-    assert cli_module.own_command() == str(VENV_SCRIPT)
+    assert building.own_command() == str(VENV_SCRIPT)
     monkeypatch.setenv("PATH", f"{VENV_SCRIPT.parent}:/usr/bin:/bin")
-    assert cli_module.own_command() == "puzzlebank"
+    assert building.own_command() == "puzzlebank"
 
 
 def test_the_closing_hint_runs_in_a_shell_without_the_venv(bank, tmp_path, monkeypatch):
     root, rows = bank
     monkeypatch.setattr(sys, "argv", [str(VENV_SCRIPT)])
     monkeypatch.setenv("PATH", "/usr/bin:/bin")
-    hint = cli_module.query_hint("faults", str(root))
+    hint = building.query_hint("faults", str(root))
     done = subprocess.run(["sh", "-c", hint], capture_output=True, text=True, cwd=tmp_path,
                           env={"PATH": "/usr/bin:/bin"}, timeout=120)
     assert done.returncode == 0, done.stderr

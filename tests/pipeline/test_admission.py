@@ -12,11 +12,13 @@ from pipeline.admission import (
     CHECK_FAILED,
     COUNT_TRUNCATED,
     COUNTER_DISAGREE,
+    NO_CANDIDATE,
     NO_SOLUTION,
     admit,
     rejection,
     verify_rows,
 )
+from pipeline.outcomes import Rejection
 from solvers import get_genre
 from solvers.core import Count, Grade
 
@@ -50,8 +52,8 @@ def test_a_seed_gives_the_same_row_every_time(row):
 
 def test_a_seed_whose_generator_gives_up_is_refused_as_no_candidate():
     outcomes = {admit("slant", GenerationSpec(4, 4, "probe"), seed) for seed in range(12)
-                if isinstance(admit("slant", GenerationSpec(4, 4, "probe"), seed), str)}
-    assert outcomes == {"no-candidate"}
+                if isinstance(admit("slant", GenerationSpec(4, 4, "probe"), seed), Rejection)}
+    assert outcomes == {NO_CANDIDATE}
 
 
 def parsed(row):
@@ -103,7 +105,7 @@ def test_a_solution_the_rulebook_refuses_keeps_the_puzzle_out(row):
 
 def test_a_puzzle_no_ladder_level_solves_is_refused_with_its_grade_status(row):
     puzzle, solution, _ = parsed(row)
-    assert rejection(SLANT, puzzle, solution, Grade("needs-search")) == "needs-search"
+    assert rejection(SLANT, puzzle, solution, Grade("needs-search")) == Rejection("needs-search")
 
 
 def test_verify_rows_passes_genuine_rows(row):
@@ -138,5 +140,5 @@ def test_a_generators_own_reason_is_the_rejection_so_builds_count_it_apart():
     from generators.colorsort import preset_spec
 
     outcomes = [admit("colorsort", preset_spec("hard-one-empty"), seed) for seed in range(12)]
-    assert "unsolvable" in outcomes
+    assert Rejection("unsolvable") in outcomes
     assert any(isinstance(outcome, dict) for outcome in outcomes)

@@ -10,14 +10,15 @@ from dataclasses import replace
 import pytest
 
 from generators import GenerationSpec
-from pipeline.admission import admit
+from pipeline.admission import COUNTER_DISAGREE, admit
 from pipeline.batches import STREAM_BLOCK, Planner, Work, run_work
 from pipeline.filling import fill
 from pipeline.quotas import BUCKET_FULL, Quotas
 from pipeline.seeds import derive_seed
+from pipeline.sizes import Size
 from solvers import get_genre
 
-SIZES, GRADES, QUOTA, MASTER = ("4x4", "5x5"), ("count", "cycle", "duet", "probe"), 2, 11
+SIZES, GRADES, QUOTA, MASTER = (Size(4, 4), Size(5, 5)), ("count", "cycle", "duet", "probe"), 2, 11
 BUCKETS = [(size, grade) for size in SIZES for grade in GRADES]
 
 
@@ -55,11 +56,11 @@ def serial():
     full (the seeds are those of builds made before the plan sized batches, 64 a task)."""
     attempts, seen, rows = 0, set(), []
     for size, grade in BUCKETS:
-        width, height = (int(n) for n in size.split("x"))
         board = kept = 0
         while kept < QUOTA:
-            seed = derive_seed(MASTER, size, grade, board // STREAM_BLOCK, board % STREAM_BLOCK)
-            row = admit("slant", GenerationSpec(width, height, grade), seed)
+            seed = derive_seed(MASTER, str(size), grade, board // STREAM_BLOCK,
+                               board % STREAM_BLOCK)
+            row = admit("slant", GenerationSpec(size.width, size.height, grade), seed)
             board += 1
             if isinstance(row, dict) and row["id"] not in seen:
                 seen.add(row["id"])
@@ -91,7 +92,7 @@ def test_a_contender_that_fails_the_second_stage_gives_its_slot_to_the_next(coun
     rows = [row for row in quotas.accepted() if (row["size"], row["grade"]) == (
         first["size"], first["grade"])]
     assert first["id"] not in {row["id"] for row in rows} and len(rows) == QUOTA
-    assert quotas.rejections["counter-disagree"] == 1
+    assert quotas.rejections[COUNTER_DISAGREE] == 1
 
 
 def test_the_rows_do_not_depend_on_the_order_in_which_works_finish():

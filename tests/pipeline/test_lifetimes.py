@@ -99,15 +99,18 @@ def test_a_flow_whose_pool_task_fails_leaves_no_child_and_no_zombie(prefect_api)
 
     from pipeline.batches import Batch, Work
     from pipeline.flows import generate, task_runner
+    from pipeline.sizes import Size
+    from solvers.core import UnknownGenreError
 
     @flow
     def failing() -> None:
         with task_runner(2) as runner:
-            runner.submit(generate, {"genre": "slant", "work": Work((Batch("0x0", "count", 0, 1),)),
-                                     "master": 0, "options": {}}).result()
+            work = Work((Batch(Size(4, 4), "count", 0, 1),))
+            runner.submit(generate, {"genre": "nonesuch", "work": work, "master": 0,
+                                     "options": {}}).result()
 
     before, _ = children()
-    with pytest.raises(ValueError, match="is not WxH"):
+    with pytest.raises(UnknownGenreError, match="nonesuch"):
         failing()
     after, zombies = children()
     assert after <= before and not zombies

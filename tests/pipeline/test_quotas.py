@@ -2,14 +2,19 @@
 confirmed, a failed confirmation frees its slot; duplicates, full and unknown buckets are
 counted."""
 
-from pipeline.admission import Contender
+from pipeline.admission import AMBIGUOUS, COUNTER_DISAGREE, NO_CANDIDATE, Contender
 from pipeline.quotas import BUCKET_FULL, DUPLICATE, NO_BUCKET, Quotas
+from pipeline.results import Shortfall
+from pipeline.sizes import Size
 
-COUNT = ("4x4", "count")
+FOUR, FIVE = Size(4, 4), Size(5, 5)
+COUNT = (FOUR, "count")
 
 
-def contender(rid, size="4x4", grade="count"):
-    return Contender({"id": rid, "size": size, "grade": grade}, puzzle=None, solution=None)
+def contender(rid, size=FOUR, grade="count"):
+    row = {"id": rid, "width": size.width, "height": size.height, "size": str(size),
+           "grade": grade}
+    return Contender(row, puzzle=None, solution=None)
 
 
 def ids(contenders):
@@ -33,24 +38,24 @@ def test_a_contender_that_fails_confirmation_frees_its_slot_for_the_next_in_orde
     a, b, c, d = (contender(rid) for rid in "abcd")
     fill_with(quotas, a, b, c, d)
     quotas.to_confirm()
-    quotas.settle(a, "counter-disagree")
+    quotas.settle(a, COUNTER_DISAGREE)
     assert ids(quotas.to_confirm()) == ["c"]
     quotas.settle(b, None)
     quotas.settle(c, None)
     assert [row["id"] for row in quotas.accepted()] == ["b", "c"]
-    assert quotas.rejections == {"counter-disagree": 1, BUCKET_FULL: 1}  # d was never confirmed
+    assert quotas.rejections == {COUNTER_DISAGREE: 1, BUCKET_FULL: 1}  # d was never confirmed
     assert quotas.short() == [] and quotas.supply(COUNT) == 2
 
 
 def test_refusals_are_counted_by_reason_and_attempts_by_the_stream_that_made_them():
     quotas = Quotas([COUNT], quota=1, shipped={"old"})
     fill_with(quotas, contender("old"), contender("a"), contender("a"),
-              contender("c", grade="probe"), "no-candidate", "ambiguous", "no-candidate")
+              contender("c", grade="probe"), NO_CANDIDATE, AMBIGUOUS, NO_CANDIDATE)
     [a] = quotas.to_confirm()
     quotas.settle(a, None)
     fill_with(quotas, contender("b"))
     assert quotas.rejections == {DUPLICATE: 2, BUCKET_FULL: 1, NO_BUCKET: 1,
-                                 "no-candidate": 2, "ambiguous": 1}
+                                 NO_CANDIDATE: 2, AMBIGUOUS: 1}
     assert quotas.attempts == {COUNT: 8} and quotas.total_attempts() == 8
     assert quotas.hits == {COUNT: 1}
 
@@ -58,16 +63,19 @@ def test_refusals_are_counted_by_reason_and_attempts_by_the_stream_that_made_the
 def test_the_hit_rate_starts_at_one_and_follows_the_outcomes():
     quotas = Quotas([COUNT], quota=5)
     assert quotas.hit_rate(COUNT) == 1.0
-    fill_with(quotas, contender("a"), "no-candidate", "no-candidate", contender("b"))
+    fill_with(quotas, contender("a"), NO_CANDIDATE, NO_CANDIDATE, contender("b"))
     assert quotas.hit_rate(COUNT) == (2 + 1) / (4 + 1)
 
 
 def test_the_shortfall_names_each_short_bucket_and_by_how_much():
-    quotas = Quotas([COUNT, ("5x5", "count"), ("5x5", "probe")], quota=2)
-    fill_with(quotas, contender("a"), contender("b"), contender("c", size="5x5"))
+    quotas = Quotas([COUNT, (FIVE, "count"), (FIVE, "probe")], quota=2)
+    fill_with(quotas, contender("a"), contender("b"), contender("c", size=FIVE))
     for pending in quotas.to_confirm():
         quotas.settle(pending, None)
-    assert quotas.shortfall() == [
+    short = quotas.shortfall()
+    assert short == [Shortfall(FIVE, "count", 2, 1), Shortfall(FIVE, "probe", 2, 0)]
+    assert [bucket.as_json() for bucket in short] == [
         {"size": "5x5", "grade": "count", "quota": 2, "made": 1, "short": 1},
         {"size": "5x5", "grade": "probe", "quota": 2, "made": 0, "short": 2},
     ]
+    assert short[1].line() == "short: 5x5/probe made 0 of 2 (short by 2)"

@@ -41,7 +41,8 @@ def read_back(bank):
 def test_the_applied_deployment_keeps_the_cron_time_zone_and_every_spec_parameter(
     flows, tmp_path
 ):
-    from pipeline.cli import build_parameters, make_parser
+    from pipeline.cli import make_parser
+    from pipeline.commands.building import build_parameters
     from pipeline.schedule import build_deployment
 
     args = make_parser().parse_args(["schedule", "nightly", "--cron", CRON, "--timezone",
@@ -107,6 +108,6 @@ def test_a_bad_time_zone_is_one_line_and_status_2(cli, tmp_path):
 def test_each_scheduled_build_advances_the_seed_by_the_versions_published(flows, tmp_path):
     parameters = expected_parameters(tmp_path, per_grade=1, sizes=["5x5"])
     for version in (0, 1):
-        assert flows.build_bank(**parameters)["status"] == "published"
+        assert flows.build_bank(**parameters).status == "published"
         made = BankStore(tmp_path).snapshot("nightly").manifest(version)
         assert made.spec["seed"] == 11 + version

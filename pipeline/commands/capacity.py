@@ -1,6 +1,6 @@
 """The capacity commands: `grades` prints a genre's reachability table, `bench` measures one
 bucket on this machine; and the build's up-front bucket check. cli.py registers them
-(`add_commands`); both run in process, with no Prefect.
+(`add_grades`, `add_bench`); both run in process, with no Prefect.
 
 Vocabulary as in generators/reachability.py and pipeline/capacity.py.
 """
@@ -8,17 +8,19 @@ Vocabulary as in generators/reachability.py and pipeline/capacity.py.
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from pipeline.arguments import InputError, Parser, count_arg, seed_arg, size_arg
+from pipeline.arguments import InputError, count_arg, seed_arg, size_arg
+from pipeline.commands.common import Register
+from pipeline.commands.rendering import table_text
+from pipeline.sizes import Size
 
 ATTEMPTS_PER_PUZZLE = 100  # bench's attempt cap per wanted puzzle: a build's default budget
 BENCH_PUZZLES = 10
 
 
-def add_commands(command: Callable[[str, Any, str], Parser]) -> None:
-    """Add `grades` and `bench` through cli.py's `command(name, run, help)`."""
+def add_grades(command: Register) -> None:
+    """Add `grades`."""
     grades = command("grades", cmd_grades,
                      "print which grades a genre's generator reaches per size, and their cost")
     grades.add_argument("genre", metavar="GENRE")
@@ -26,6 +28,9 @@ def add_commands(command: Callable[[str, Any, str], Parser]) -> None:
     grades.add_argument("--json", action="store_true",
                         help="a list of {size, grade, reachable, hit_rate, ms_per_puzzle}")
 
+
+def add_bench(command: Register) -> None:
+    """Add `bench`."""
     bench = command("bench", cmd_bench,
                     "make N graded puzzles of one bucket on one core; print CPU ms per puzzle")
     bench.add_argument("genre", metavar="GENRE")
@@ -36,14 +41,15 @@ def add_commands(command: Callable[[str, Any, str], Parser]) -> None:
     bench.add_argument("--json", action="store_true", help="one JSON object")
 
 
-def planned_buckets(genre: str, sizes: Sequence[str], grades: Sequence[str] | None,
-                    ) -> list[tuple[str, str]]:
-    """Return the build's buckets (generators.reachability.plan_buckets); InputError naming the
-    reachable grades when a bucket is not reachable."""
-    from generators.reachability import UnreachableError, plan_buckets
+def planned_buckets(genre: str, sizes: Sequence[Size], grades: Sequence[str] | None,
+                    ) -> list[tuple[Size, str]]:
+    """Return the build's buckets (pipeline.quotas.planned); InputError naming the reachable
+    grades when a bucket is not reachable."""
+    from generators.reachability import UnreachableError
+    from pipeline.quotas import planned
 
     try:
-        return plan_buckets(genre, sizes, grades)
+        return planned(genre, sizes, grades)
     except UnreachableError as error:
         raise InputError(str(error)) from None
 
@@ -51,16 +57,15 @@ def planned_buckets(genre: str, sizes: Sequence[str], grades: Sequence[str] | No
 def cmd_grades(args: argparse.Namespace) -> int:
     """Print the genre's table (or one size of it) as text or JSON; 2 for an unmeasured size."""
     from generators.reachability import load
-    from pipeline.cli import table_text
     from solvers import get_genre
 
     get_genre(args.genre)
     table = load(args.genre)
     sizes = table.sizes()
-    if args.size and args.size not in sizes:
+    if args.size and str(args.size) not in sizes:
         raise InputError(f"{args.genre} has no measure at {args.size} "
                          f"(measured sizes: {', '.join(sizes) or 'none'})")
-    measures = table.at(args.size) if args.size else table.measures
+    measures = table.at(str(args.size)) if args.size else table.measures
     rows = [m.summary() for m in measures]
     if args.json:
         print(json.dumps(rows))

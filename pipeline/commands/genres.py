@@ -8,14 +8,12 @@ the CLI's own commands.
 
 import argparse
 import json
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from functools import partial
-from typing import Any
 
 from generators.commands import Command
-from pipeline.arguments import MAX_COUNT, InputError, Parser, number_in
-
-AddCommand = Callable[[str, Any, str], Parser]
+from pipeline.arguments import MAX_COUNT, InputError, number_in
+from pipeline.commands.common import Register
 
 
 def wanted(argv: Sequence[str] | None, own: Collection[str]) -> bool:
@@ -27,7 +25,7 @@ def wanted(argv: Sequence[str] | None, own: Collection[str]) -> bool:
     return not words or words[0] not in own
 
 
-def add_genre_commands(command: AddCommand) -> None:
+def add_genre_commands(command: Register) -> None:
     """Add every registered genre's extra commands through `command(name, run, help)`."""
     from generators import get_generator
     from solvers import GENRE_NAMES

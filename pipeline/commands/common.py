@@ -1,0 +1,107 @@
+"""What the command modules share: how a command is registered, the option groups several
+commands take, the checks of a genre's grade and size, and a bank's error as one line.
+
+Vocabulary: *register* is cli.py's `command(name, run, help)`, which adds a subcommand whose
+`run(args)` returns the exit status; an *option group* adds the same options to each command
+that takes them.
+"""
+
+import argparse
+import contextlib
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from pipeline.arguments import (
+    InputError,
+    Parser,
+    bank_arg,
+    count_arg,
+    dask_arg,
+    seed_arg,
+    size_arg,
+    whole_arg,
+    workers_arg,
+)
+from pipeline.sizes import Size
+from solvers.core import Genre
+from solvers.core.excerpt import excerpt
+
+DEFAULT_ROOT = os.environ.get("PUZZLEBANK_ROOT", "puzzlebank-data")
+
+Run = Callable[[argparse.Namespace], int]
+Register = Callable[[str, Run, str], Parser]
+
+
+@contextlib.contextmanager
+def bank_errors() -> Iterator[None]:
+    """Turn a BankError (a missing bank or version, a tampered file...) into an InputError."""
+    from banks import BankError
+
+    try:
+        yield
+    except BankError as error:
+        raise InputError(str(error)) from None
+
+
+def bank_options(sub: Parser) -> None:
+    """Add BANK and --root."""
+    sub.add_argument("bank", metavar="BANK", type=bank_arg)
+    sub.add_argument("--root", default=DEFAULT_ROOT, help="folder of the banks")
+
+
+def version_options(sub: Parser) -> None:
+    """Add --version, the bank version to read."""
+    sub.add_argument("--version", type=whole_arg,
+                     help="read the bank as it was at this version (default: the latest)")
+
+
+def flow_options(sub: Parser) -> None:
+    """Add the options of a command that runs a Prefect flow: --workers, --api, --dask,
+    --progress."""
+    sub.add_argument("--workers", type=workers_arg, default=1, help="worker processes")
+    sub.add_argument("--api", metavar="URL",
+                     help="a running Prefect API to use, e.g. http://127.0.0.1:4200/api "
+                          "(default: PREFECT_API_URL, the Prefect profile's, the root's "
+                          "`puzzlebank server`, else a private server for this command)")
+    sub.add_argument("--dask", type=dask_arg, metavar="local[:N]|tcp://HOST:PORT",
+                     help="run the tasks on a Dask LocalCluster of N workers, or a cluster")
+    sub.add_argument("--progress", action=argparse.BooleanOptionalAction,
+                     help="show progress bars on stderr (default: when it is a terminal)")
+
+
+def spec_options(sub: Parser) -> None:
+    """Add the options of a build's spec (build, schedule)."""
+    sub.add_argument("--genre", required=True)
+    sub.add_argument("--size", type=size_arg, action="append", required=True,
+                     help="WxH board size (repeatable)")
+    sub.add_argument("--per-grade", type=count_arg, required=True,
+                     help="puzzles per (size, grade) bucket")
+    sub.add_argument("--grade", action="append",
+                     help="a ladder level to fill (repeatable; default: every level the "
+                          "genre's generator aims at)")
+    sub.add_argument("--seed", type=seed_arg, default=0)
+    sub.add_argument("--budget", type=count_arg, help="most generator attempts in all")
+    sub.add_argument("--max-seconds", type=count_arg,
+                     help="wall-clock budget: past it no new generation task starts")
+    sub.add_argument("--allow-short", action="store_true",
+                     help="publish even when a bucket is short")
+    sub.add_argument("--wait", action="store_true",
+                     help="wait while another build holds the bank, instead of exit 2")
+    sub.add_argument("--boards-per-task", type=count_arg, help="boards per generation task")
+    sub.add_argument("--batches-per-round", type=count_arg,
+                     help="most generation tasks out at once")
+
+
+def check_grade(genre: Genre[Any, Any], grade: str) -> None:
+    """Raise InputError when `grade` is no level of the genre's ladder."""
+    if grade not in genre.ladder:
+        raise InputError(f"{genre.name} has no grade {excerpt(grade)} "
+                         f"(grades: {', '.join(genre.ladder)})")
+
+
+def check_size(genre: Genre[Any, Any], size: Size) -> None:
+    """Raise InputError when a size is past the genre's limits."""
+    problem = genre.limits and genre.limits.size_problem(size.width, size.height)
+    if problem:
+        raise InputError(problem)
