@@ -10,14 +10,17 @@ dealt twice, but the engine the bank admits with (`independent`) must decide nea
 A solution any counter returns is accepted by `check`.
 """
 
+from typing import Any
+
 import pytest
 
 from solvers import GENRE_NAMES, get_genre
+from solvers.core import Count
 from tests.contract.boards import LIMIT, SWEEP_SCALE, TINY_BOARDS, TinyBoard, count, tiny_boards
 from tests.contract.genres import CASES, Counting
 
 
-def counts(name: str, puzzle, limit: int) -> dict[str, object]:
+def counts(name: str, puzzle: Any, limit: int) -> dict[str, Count]:
     """Return the Count of every engine, and of the ladder counter at every level."""
     genre = get_genre(name)
     found = {engine: count(name, puzzle, limit, engine) for engine in genre.engines}
