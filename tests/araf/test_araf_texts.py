@@ -1,8 +1,6 @@
 """Araf texts: canonical round trips, bad texts rejected with their position and reason."""
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from solvers import get_genre
 from solvers.core import PuzzleFormatError
@@ -28,7 +26,6 @@ def test_puzzle_and_solution_texts_round_trip_with_numbers_past_nine():
     [
         ("", None, None, "empty text"),
         ("1 . 3,. 2", 1, None, "expected 3 tokens, found 2"),
-        ("1 . 3,. x .", 1, 1, "'x' is neither '.' nor a positive integer"),
         ("1 0 3", 0, 1, "'0' is neither"),
         ("1 -2 3", 0, 1, "'-2' is neither"),
         ("1 02 3", 0, 1, "'02' is neither"),
@@ -52,7 +49,6 @@ def test_bad_puzzle_texts_name_position_and_reason(text, row, col, reason):
         ("0 0,1 1", None, None, "expected 3 rows"),
         ("0 0,1 1,1 1", 0, None, "expected 3 tokens, found 2"),
         ("0 0 0,1 1,1 1 1", 1, None, "expected 3 tokens, found 2"),
-        ("0 0 1,1 1 1,2 2 .", 2, 2, "'.' is not a room label"),
         ("0 1 2,3 5 4,4 4 4", 1, 1, "label 5 before label 4"),
         ("1 0 0,0 0 0,0 0 0", 0, 0, "label 1 before label 0"),
         ("0 0 0,0 0 0,0 0 0,0 0 0", None, None, "expected 3 rows"),
@@ -65,37 +61,6 @@ def test_bad_solution_texts_name_position_and_reason(text, row, col, reason):
     assert str(caught.value)
     assert (caught.value.row, caught.value.col) == (row, col)
     assert reason in caught.value.reason
-
-
-@settings(max_examples=400, deadline=None)
-@given(st.text(alphabet="0123.,  x-\n", max_size=40))
-def test_random_strings_parse_or_raise_only_puzzle_format_error(text):
-    try:
-        puzzle = ARAF.parse(text)
-    except PuzzleFormatError as error:
-        assert str(error)
-    else:
-        assert ARAF.format(puzzle) == text.strip()
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="0123., x\n", max_size=30))
-def test_random_solution_strings_parse_or_raise_only_puzzle_format_error(text):
-    puzzle = ARAF.parse(". . .,. . .")
-    try:
-        solution = ARAF.parse_solution(text, puzzle)
-    except PuzzleFormatError as error:
-        assert str(error)
-    else:
-        assert ARAF.format_solution(solution) == text.strip()
-
-
-def test_images_of_a_turned_puzzle_share_the_id():
-    puzzle = ARAF.parse("1 . 3,. 12 .")
-    turned = ARAF.parse(". 1,12 .,. 3")  # a quarter turn clockwise
-    assert ARAF.puzzle_id(puzzle) == ARAF.puzzle_id(turned)
-    assert len(set(ARAF.images(puzzle))) == 8
-    assert ARAF.puzzle_id(puzzle) != ARAF.puzzle_id(ARAF.parse("1 . 3,12 . ."))
 
 
 def test_draw_shows_numbers_and_the_walls_between_rooms():

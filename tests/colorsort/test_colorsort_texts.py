@@ -49,8 +49,6 @@ def test_solution_texts_round_trip():
         ("0:,", None, None, "capacity '0' is not"),
         ("04:3320", None, None, "capacity '04' is not"),
         ("65:3320", None, None, "capacity 65 is over 64"),
-        ("4:3320,21A3", 1, 2, "'A' is not a colour"),
-        ("4:3320,2113,02 1", 2, 2, "' ' is not a colour"),
         ("4:3320,21130", 1, 4, "tube holds 5 units, capacity is 4"),
         ("4:,,", None, None, "no colour in any tube"),
         ("4:", None, None, "no colour in any tube"),
@@ -65,7 +63,7 @@ def test_bad_puzzle_texts_name_position_and_reason(text, row, col, reason):
 
 @pytest.mark.parametrize(
     ("text", "col", "reason"),
-    [("0>4 0-5", 1, "'0-5' is not written 'i>j'"), ("0>4  1>0", 1, "'' is not"),
+    [("0>4  1>0", 1, "'' is not"),
      ("0>6", 0, "tube 6 does not exist (6 tubes)"), ("01>2", 0, "is not written"),
      ("9>0 0>1", 0, "tube 9 does not exist")],
 )
@@ -80,21 +78,6 @@ def test_js_style_tubes_with_a_colour_past_35_are_refused_at_their_place():
     with pytest.raises(PuzzleFormatError) as caught:
         from_tubes(4, [[0, 1], [2, 36]])
     assert (caught.value.row, caught.value.col) == (1, 1)
-
-
-@settings(max_examples=500, deadline=None)
-@given(st.text(alphabet="0123456789az:,> Ax\n-", max_size=30))
-def test_random_strings_parse_or_raise_only_puzzle_format_error(text):
-    try:
-        puzzle = COLORSORT.parse(text)
-    except PuzzleFormatError as error:
-        assert str(error)
-    else:
-        assert COLORSORT.format(puzzle) == text.strip()
-        try:
-            COLORSORT.parse_solution(text, puzzle)
-        except PuzzleFormatError as error:
-            assert str(error)
 
 
 def shuffled_image(puzzle: ColorSortPuzzle, rng: random.Random) -> ColorSortPuzzle:

@@ -1,5 +1,6 @@
 """Admission: a puzzle enters a bank only when both counters say one solution, the rulebook
-accepts it and the ladder grades it; verify_rows re-runs that gate on stored rows."""
+accepts it and the ladder grades it; verify_rows re-runs that gate on stored rows. (Real
+puzzles of two solutions and of none, every genre: tests/contract/test_admission_refusals.py.)"""
 
 import dataclasses
 import json
@@ -8,12 +9,10 @@ import pytest
 
 from generators import GenerationSpec
 from pipeline.admission import (
-    AMBIGUOUS,
     CHECK_FAILED,
     COUNT_TRUNCATED,
     COUNTER_DISAGREE,
     NO_CANDIDATE,
-    NO_SOLUTION,
     admit,
     rejection,
     verify_rows,
@@ -70,15 +69,6 @@ def test_counters_that_disagree_keep_the_puzzle_out(row):
     two = Count(2, (solution, solution), 1, truncated=True)
     lying = dataclasses.replace(SLANT, counters={"cpsat": lambda puzzle, limit: two})
     assert rejection(lying, puzzle, solution, grade) == COUNTER_DISAGREE
-
-
-def test_two_solutions_or_none_keep_the_puzzle_out(row):
-    puzzle, solution, grade = parsed(row)
-    for found, reason in ((Count(2, (solution, solution), 1, True), AMBIGUOUS),
-                          (Count(0, (), 1, False), NO_SOLUTION)):
-        both = dataclasses.replace(SLANT, counters={"cpsat": lambda p, limit, c=found: c},
-                                   count_ladder=lambda p, rules, limit, nodes, c=found: c)
-        assert rejection(both, puzzle, solution, grade) == reason
 
 
 def test_the_counters_own_solutions_need_not_be_the_generators(row):

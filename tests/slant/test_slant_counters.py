@@ -1,4 +1,6 @@
-"""Slant counters: three engines and four ladder levels agree on every board they can all run."""
+"""Slant counters: three engines and four ladder levels agree on the empty 2x2 and (a sweep) on
+every 2x2 clue pattern; solved boards are forests; the reference's vertex degrees (every counter
+against the brute counter on random tiny boards: tests/contract)."""
 
 import itertools
 import os
@@ -46,32 +48,6 @@ def test_empty_2x2_has_exactly_15_fillings_by_every_counter():
     assert {name: c.count for name, c in counts.items()} == dict.fromkeys(counts, 15)
     assert all(not c.truncated for c in counts.values())
     assert len(frozenset(counts["brute"].solutions)) == 15
-
-
-def random_board(rng: random.Random) -> SlantPuzzle:
-    """Return a 2x2..5x5 board: a filling's clues, a random subset, sometimes one clue altered."""
-    w, h = rng.randint(2, 5), rng.randint(2, 5)
-    clues: list = list(clues_of(random_filling(rng, w, h)))
-    density = rng.uniform(0.0, 1.0) if w * h <= 9 else rng.uniform(0.45, 1.0)
-    clues = [n if rng.random() < density else None for n in clues]
-    if rng.random() < 0.2:
-        v = rng.randrange(len(clues))
-        r, c = divmod(v, w + 1)
-        clues[v] = rng.randint(0, max_clue(w, h, r, c))
-    return SlantPuzzle(w, h, tuple(clues))
-
-
-def test_counters_and_levels_agree_on_300_random_small_boards():
-    rng = random.Random(20261129)
-    outcomes = {"none": 0, "one": 0, "many": 0}
-    complete = 0
-    for _ in range(300):
-        puzzle = random_board(rng)
-        complete += assert_agree(puzzle)
-        n = SLANT.count(puzzle, 2).count
-        outcomes[("none", "one", "many")[n]] += 1
-    assert complete >= 270
-    assert min(outcomes.values()) >= 20, outcomes
 
 
 def two_by_two_clue_patterns():
@@ -134,13 +110,6 @@ def test_the_rulebook_names_a_loop_and_a_wrong_clue():
     assert any("closed loop" in v for v in violations)
     assert any("vertex (0, 0): clue 1, touched by 0" in v for v in violations)
     assert SLANT.check(puzzle, SLANT.parse_solution("\\\\,\\\\", puzzle)) == []
-
-
-def test_counters_stop_at_the_limit_and_say_so():
-    puzzle = SLANT.parse("....,....,....,....")
-    for engine in ENGINES:
-        count = SLANT.count(puzzle, 7, engine)
-        assert (count.count, count.truncated) == (7, True)
 
 
 def test_vertex_degrees_of_random_10x10_fillings_match_the_reference():
