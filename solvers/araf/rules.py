@@ -30,8 +30,8 @@ from functools import lru_cache
 
 from solvers.araf.board import STRICT, ArafPuzzle, ArafSolution, Reading, cells_of, solution_of
 from solvers.araf.catalogue import Catalogue, catalogue, room_cells
+from solvers.core.results import CONTRADICTION
 
-CONTRADICTION = -1
 LADDER = ("pair", "cell", "ration", "search")
 
 

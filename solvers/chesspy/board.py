@@ -16,6 +16,7 @@ from functools import cache
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.grid import check_alphabet, image_texts, join_rows, split_rows
+from solvers.core.grid import dimensions as dimensions  # re-exported: the record's (width, height)
 from solvers.core.limits import Limits
 
 EMPTY, ROOK, BISHOP, KNIGHT = 1, 2, 4, 8
@@ -163,11 +164,6 @@ def images(puzzle: ChesspyPuzzle) -> list[str]:
     """
     prefix = inventory_text(puzzle.inventory)
     return [prefix + image for image in image_texts(format(puzzle).split(":", 1)[1])]
-
-
-def dimensions(puzzle: ChesspyPuzzle) -> tuple[int, int]:
-    """Return (width, height) in cells."""
-    return puzzle.width, puzzle.height
 
 
 def clue_count(puzzle: ChesspyPuzzle) -> int:

@@ -1,10 +1,26 @@
 """Helpers for genres whose texts are grids of characters: rows joined by ','."""
 
 from collections.abc import Iterator, Sequence
+from typing import Protocol
 
 from solvers.core.errors import PuzzleFormatError
 
 Grid = tuple[tuple[str, ...], ...]
+
+
+class Board(Protocol):
+    """A rectangular board value: `width` x `height` cells."""
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+
+def dimensions(board: Board) -> tuple[int, int]:
+    """Return (width, height) in cells."""
+    return board.width, board.height
 
 
 def split_rows(text: str, height: int | None = None, width: int | None = None) -> list[str]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.grid import check_alphabet, image_texts, join_rows, split_rows
+from solvers.core.grid import dimensions as dimensions  # re-exported: the record's (width, height)
 from solvers.core.limits import Limits
 
 E, TNW, TNE, TSE, TSW, BLACK = range(6)
@@ -103,11 +104,6 @@ def format_solution(solution: ShakaSolution) -> str:
 def images(puzzle: ShakaPuzzle) -> list[str]:
     """Return the canonical texts of the 8 rotations and reflections of `puzzle`."""
     return image_texts(format(puzzle))
-
-
-def dimensions(puzzle: ShakaPuzzle) -> tuple[int, int]:
-    """Return (width, height) in cells."""
-    return puzzle.width, puzzle.height
 
 
 def clue_count(puzzle: ShakaPuzzle) -> int:

@@ -12,6 +12,7 @@ from functools import cache
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.grid import check_alphabet, image_texts, join_rows, split_rows
+from solvers.core.grid import dimensions as dimensions  # re-exported: the record's (width, height)
 from solvers.core.limits import Limits
 
 FWD, BACK, BOTH = 1, 2, 3
@@ -123,11 +124,6 @@ def format_solution(solution: SlantSolution) -> str:
 def images(puzzle: SlantPuzzle) -> list[str]:
     """Return the canonical texts of the 8 rotations and reflections of `puzzle`."""
     return image_texts(format(puzzle))
-
-
-def dimensions(puzzle: SlantPuzzle) -> tuple[int, int]:
-    """Return (width, height) in cells."""
-    return puzzle.width, puzzle.height
 
 
 def clue_count(puzzle: SlantPuzzle) -> int:
