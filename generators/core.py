@@ -1,11 +1,13 @@
-"""What every generator shares: its spec, its candidate, its aim by grade, and the clue-removal
-loop."""
+"""What every generator shares: its spec, its candidate and its aim by grade (the clue-removal
+loop, targeted at a grade, is solvers.core.targeting)."""
 
 import datetime
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
+
+from solvers.core.results import Grade
 
 
 @dataclass(frozen=True)
@@ -23,11 +25,14 @@ class GenerationSpec:
 
 @dataclass(frozen=True)
 class Candidate:
-    """A generated puzzle with the solution it was built from and the generator's measurements."""
+    """A generated puzzle with the solution it was built from, the generator's measurements and
+    the genre's grade of the puzzle (every generator grades what it makes, so the bank's admission
+    never grades a candidate again)."""
 
     puzzle: Any
     solution: Any
     measurements: dict[str, Any]
+    grade: Grade
 
 
 @dataclass(frozen=True)
@@ -67,24 +72,3 @@ def aimed(spec: GenerationSpec, aims: Aims) -> GenerationSpec:
     row = aims.get(spec.grade) if spec.grade is not None else None
     return spec if not row else replace(spec, options={**row, **spec.options})
 
-
-def remove_while(
-    rng: random.Random,
-    clues: list,
-    keeps_property: Callable[[list], bool],
-) -> tuple[list, int]:
-    """Try each clue once, in random order, and drop it when `keeps_property` still holds.
-
-    `clues` is a list of the current clue values, None where there is none. Returns the reduced
-    list and the number of property checks made.
-    """
-    clues = list(clues)
-    order = [i for i, clue in enumerate(clues) if clue is not None]
-    rng.shuffle(order)
-    checks = 0
-    for i in order:
-        kept, clues[i] = clues[i], None
-        checks += 1
-        if not keeps_property(clues):
-            clues[i] = kept
-    return clues, checks
