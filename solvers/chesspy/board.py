@@ -15,7 +15,15 @@ from dataclasses import dataclass
 from functools import cache
 
 from solvers.core.errors import PuzzleFormatError
-from solvers.core.grid import check_alphabet, image_texts, join_rows, split_rows
+from solvers.core.grid import (
+    FilledGrid,
+    check_alphabet,
+    image_texts,
+    join_rows,
+    read_cells,
+    split_rows,
+    write_cells,
+)
 from solvers.core.grid import dimensions as dimensions  # re-exported: the record's (width, height)
 from solvers.core.limits import Limits
 
@@ -51,13 +59,8 @@ class ChesspyPuzzle:
         return self.inventory[PIECES.index(piece)]
 
 
-@dataclass(frozen=True)
-class ChesspySolution:
+class ChesspySolution(FilledGrid):
     """A placement: `cells` holds EMPTY or the piece standing on each cell, row by row."""
-
-    width: int
-    height: int
-    cells: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -144,17 +147,13 @@ def format(puzzle: ChesspyPuzzle) -> str:
 
 def parse_solution(text: str, puzzle: ChesspyPuzzle) -> ChesspySolution:
     """Return the solution of a canonical text: H rows of W chars '.', 'R', 'B' or 'N'."""
-    rows = split_rows(LIMITS.check_text(text), height=puzzle.height, width=puzzle.width)
-    check_alphabet(rows, ".RBN", "piece letter or '.'")
-    cells = tuple(PIECE_OF_LETTER[ch] for row in rows for ch in row)
-    return ChesspySolution(puzzle.width, puzzle.height, cells)
+    chars = read_cells(text, LIMITS, puzzle, ".RBN", "piece letter or '.'")
+    return ChesspySolution(puzzle.width, puzzle.height, tuple(PIECE_OF_LETTER[ch] for ch in chars))
 
 
 def format_solution(solution: ChesspySolution) -> str:
     """Return the canonical text of `solution`."""
-    w = solution.width
-    chars = [LETTER[value] for value in solution.cells]
-    return join_rows(chars, w)
+    return write_cells(solution, LETTER)
 
 
 def images(puzzle: ChesspyPuzzle) -> list[str]:

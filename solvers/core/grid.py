@@ -1,9 +1,11 @@
 """Helpers for genres whose texts are grids of characters: rows joined by ','."""
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from solvers.core.errors import PuzzleFormatError
+from solvers.core.limits import Limits
 
 Grid = tuple[tuple[str, ...], ...]
 
@@ -21,6 +23,30 @@ class Board(Protocol):
 def dimensions(board: Board) -> tuple[int, int]:
     """Return (width, height) in cells."""
     return board.width, board.height
+
+
+@dataclass(frozen=True)
+class FilledGrid:
+    """A filled W x H board: `cells` holds a small int for each cell, row by row. A genre's
+    solution value subclasses it and says what the ints mean."""
+
+    width: int
+    height: int
+    cells: tuple[int, ...]
+
+
+def read_cells(text: str, limits: Limits, board: Board, alphabet: str, what: str) -> list[str]:
+    """Return the characters of a text of `board`'s height in rows of its width, each one of
+    `alphabet`, row by row; PuzzleFormatError naming the first row or character that is not
+    (`what` names a character, e.g. "diagonal")."""
+    rows = split_rows(limits.check_text(text), height=board.height, width=board.width)
+    check_alphabet(rows, alphabet, what)
+    return [ch for row in rows for ch in row]
+
+
+def write_cells(grid: FilledGrid, chars: Mapping[int, str] | Sequence[str]) -> str:
+    """Return the canonical text of `grid`: the character `chars[value]` for each cell."""
+    return join_rows([chars[value] for value in grid.cells], grid.width)
 
 
 def split_rows(text: str, height: int | None = None, width: int | None = None) -> list[str]:

@@ -10,7 +10,15 @@ neighbours that hold a triangle.
 from dataclasses import dataclass
 
 from solvers.core.errors import PuzzleFormatError
-from solvers.core.grid import check_alphabet, image_texts, join_rows, split_rows
+from solvers.core.grid import (
+    FilledGrid,
+    check_alphabet,
+    image_texts,
+    join_rows,
+    read_cells,
+    split_rows,
+    write_cells,
+)
 from solvers.core.grid import dimensions as dimensions  # re-exported: the record's (width, height)
 from solvers.core.limits import Limits
 
@@ -35,13 +43,8 @@ class ShakaPuzzle:
     numbers: tuple[int | None, ...]
 
 
-@dataclass(frozen=True)
-class ShakaSolution:
+class ShakaSolution(FilledGrid):
     """A filled W x H board: `cells[k]` is the state of cell k (BLACK on the black cells)."""
-
-    width: int
-    height: int
-    cells: tuple[int, ...]
 
 
 def neighbours(width: int, height: int, k: int) -> tuple[int, ...]:
@@ -88,17 +91,13 @@ def parse_solution(text: str, puzzle: ShakaPuzzle) -> ShakaSolution:
 
     Only the text is checked here; whether '#' stands on the puzzle's black cells is `check`'s.
     """
-    rows = split_rows(LIMITS.check_text(text), height=puzzle.height, width=puzzle.width)
-    check_alphabet(rows, STATE_CHAR, "solution cell")
-    cells = tuple(STATE_CHAR.index(ch) for row in rows for ch in row)
-    return ShakaSolution(puzzle.width, puzzle.height, cells)
+    chars = read_cells(text, LIMITS, puzzle, STATE_CHAR, "solution cell")
+    return ShakaSolution(puzzle.width, puzzle.height, tuple(map(STATE_CHAR.index, chars)))
 
 
 def format_solution(solution: ShakaSolution) -> str:
     """Return the canonical text of `solution`."""
-    w = solution.width
-    chars = [STATE_CHAR[s] for s in solution.cells]
-    return join_rows(chars, w)
+    return write_cells(solution, STATE_CHAR)
 
 
 def images(puzzle: ShakaPuzzle) -> list[str]:

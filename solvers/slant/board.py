@@ -11,7 +11,15 @@ from dataclasses import dataclass
 from functools import cache
 
 from solvers.core.errors import PuzzleFormatError
-from solvers.core.grid import check_alphabet, image_texts, join_rows, split_rows
+from solvers.core.grid import (
+    FilledGrid,
+    check_alphabet,
+    image_texts,
+    join_rows,
+    read_cells,
+    split_rows,
+    write_cells,
+)
 from solvers.core.grid import dimensions as dimensions  # re-exported: the record's (width, height)
 from solvers.core.limits import Limits
 
@@ -30,13 +38,8 @@ class SlantPuzzle:
     clues: tuple[int | None, ...]
 
 
-@dataclass(frozen=True)
-class SlantSolution:
+class SlantSolution(FilledGrid):
     """A filled W x H board; `cells` holds FWD or BACK for each cell, row by row."""
-
-    width: int
-    height: int
-    cells: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -108,17 +111,13 @@ def format(puzzle: SlantPuzzle) -> str:
 
 def parse_solution(text: str, puzzle: SlantPuzzle) -> SlantSolution:
     """Return the solution of a canonical text: H rows of W characters '/' or '\\'."""
-    rows = split_rows(LIMITS.check_text(text), height=puzzle.height, width=puzzle.width)
-    check_alphabet(rows, "/\\", "diagonal")
-    cells = tuple(CHAR_DIAGONAL[ch] for row in rows for ch in row)
-    return SlantSolution(puzzle.width, puzzle.height, cells)
+    chars = read_cells(text, LIMITS, puzzle, "/\\", "diagonal")
+    return SlantSolution(puzzle.width, puzzle.height, tuple(CHAR_DIAGONAL[ch] for ch in chars))
 
 
 def format_solution(solution: SlantSolution) -> str:
     """Return the canonical text of `solution`."""
-    w = solution.width
-    chars = [DIAGONAL_CHAR[d] for d in solution.cells]
-    return join_rows(chars, w)
+    return write_cells(solution, DIAGONAL_CHAR)
 
 
 def images(puzzle: SlantPuzzle) -> list[str]:
