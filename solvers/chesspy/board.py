@@ -16,13 +16,12 @@ from functools import cache
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.grid import (
+    CellText,
     FilledGrid,
     check_alphabet,
     image_texts,
     join_rows,
-    read_cells,
     split_rows,
-    write_cells,
 )
 from solvers.core.grid import dimensions as dimensions  # re-exported: the record's (width, height)
 from solvers.core.limits import Limits
@@ -31,7 +30,6 @@ EMPTY, ROOK, BISHOP, KNIGHT = 1, 2, 4, 8
 PIECES = (ROOK, BISHOP, KNIGHT)
 VALUES = (EMPTY, ROOK, BISHOP, KNIGHT)
 LETTER = {EMPTY: ".", ROOK: "R", BISHOP: "B", KNIGHT: "N"}
-PIECE_OF_LETTER = {letter: value for value, letter in LETTER.items()}
 PIECE_NAME = {ROOK: "rook", BISHOP: "bishop", KNIGHT: "knight"}
 MAX_WIDTH = 26  # columns are named A..Z
 LIMITS = Limits("chesspy", MAX_WIDTH, 26, 1024)  # 26 rows of 27 characters and the inventory
@@ -145,15 +143,9 @@ def format(puzzle: ChesspyPuzzle) -> str:
     return inventory_text(puzzle.inventory) + grid
 
 
-def parse_solution(text: str, puzzle: ChesspyPuzzle) -> ChesspySolution:
-    """Return the solution of a canonical text: H rows of W chars '.', 'R', 'B' or 'N'."""
-    chars = read_cells(text, LIMITS, puzzle, ".RBN", "piece letter or '.'")
-    return ChesspySolution(puzzle.width, puzzle.height, tuple(PIECE_OF_LETTER[ch] for ch in chars))
-
-
-def format_solution(solution: ChesspySolution) -> str:
-    """Return the canonical text of `solution`."""
-    return write_cells(solution, LETTER)
+SOLUTION_TEXT = CellText(ChesspySolution, LETTER, "piece letter or '.'", LIMITS)
+parse_solution = SOLUTION_TEXT.parse  # H rows of W characters '.', 'R', 'B' or 'N'
+format_solution = SOLUTION_TEXT.format
 
 
 def images(puzzle: ChesspyPuzzle) -> list[str]:

@@ -1,8 +1,9 @@
-"""Helpers for genres whose texts are grids of characters: rows joined by ','."""
+"""Helpers for genres whose boards are grids of cells and whose texts are grids of characters:
+rows joined by ','."""
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.limits import Limits
@@ -35,18 +36,31 @@ class FilledGrid:
     cells: tuple[int, ...]
 
 
-def read_cells(text: str, limits: Limits, board: Board, alphabet: str, what: str) -> list[str]:
-    """Return the characters of a text of `board`'s height in rows of its width, each one of
-    `alphabet`, row by row; PuzzleFormatError naming the first row or character that is not
-    (`what` names a character, e.g. "diagonal")."""
-    rows = split_rows(limits.check_text(text), height=board.height, width=board.width)
-    check_alphabet(rows, alphabet, what)
-    return [ch for row in rows for ch in row]
+S = TypeVar("S", bound=FilledGrid)
 
 
-def write_cells(grid: FilledGrid, chars: Mapping[int, str] | Sequence[str]) -> str:
-    """Return the canonical text of `grid`: the character `chars[value]` for each cell."""
-    return join_rows([chars[value] for value in grid.cells], grid.width)
+@dataclass(frozen=True)
+class CellText(Generic[S]):
+    """The canonical text of a genre's filled grid: H rows of W characters joined by ',', the
+    character `chars[value]` for each cell. `kind` is the genre's grid class (a FilledGrid),
+    `what` names a character in error lines (e.g. "diagonal"), `limits` bounds the text."""
+
+    kind: type[S]
+    chars: Mapping[int, str]
+    what: str
+    limits: Limits
+
+    def parse(self, text: str, board: Board) -> S:
+        """Return the grid a text spells, sized as `board`; PuzzleFormatError naming the first
+        row of another length or the first character not in `chars`."""
+        rows = split_rows(self.limits.check_text(text), height=board.height, width=board.width)
+        value = {ch: v for v, ch in self.chars.items()}
+        check_alphabet(rows, "".join(value), self.what)
+        return self.kind(board.width, board.height, tuple(value[ch] for row in rows for ch in row))
+
+    def format(self, grid: S) -> str:
+        """Return the canonical text of `grid`."""
+        return join_rows([self.chars[v] for v in grid.cells], grid.width)
 
 
 def split_rows(text: str, height: int | None = None, width: int | None = None) -> list[str]:

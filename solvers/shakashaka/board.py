@@ -11,13 +11,12 @@ from dataclasses import dataclass
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.grid import (
+    CellText,
     FilledGrid,
     check_alphabet,
     image_texts,
     join_rows,
-    read_cells,
     split_rows,
-    write_cells,
 )
 from solvers.core.grid import dimensions as dimensions  # re-exported: the record's (width, height)
 from solvers.core.limits import Limits
@@ -86,18 +85,11 @@ def format(puzzle: ShakaPuzzle) -> str:
     return join_rows(chars, w)
 
 
-def parse_solution(text: str, puzzle: ShakaPuzzle) -> ShakaSolution:
-    """Return the solution of a canonical text: H rows of W characters from '.#1234'.
-
-    Only the text is checked here; whether '#' stands on the puzzle's black cells is `check`'s.
-    """
-    chars = read_cells(text, LIMITS, puzzle, STATE_CHAR, "solution cell")
-    return ShakaSolution(puzzle.width, puzzle.height, tuple(map(STATE_CHAR.index, chars)))
-
-
-def format_solution(solution: ShakaSolution) -> str:
-    """Return the canonical text of `solution`."""
-    return write_cells(solution, STATE_CHAR)
+# A solution's text: H rows of W characters from STATE_CHAR. Only the text is checked by
+# parse_solution; whether '#' stands on the puzzle's black cells is `check`'s.
+SOLUTION_TEXT = CellText(ShakaSolution, dict(enumerate(STATE_CHAR)), "solution cell", LIMITS)
+parse_solution = SOLUTION_TEXT.parse
+format_solution = SOLUTION_TEXT.format
 
 
 def images(puzzle: ShakaPuzzle) -> list[str]:

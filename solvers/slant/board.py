@@ -12,20 +12,18 @@ from functools import cache
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.grid import (
+    CellText,
     FilledGrid,
     check_alphabet,
     image_texts,
     join_rows,
-    read_cells,
     split_rows,
-    write_cells,
 )
 from solvers.core.grid import dimensions as dimensions  # re-exported: the record's (width, height)
 from solvers.core.limits import Limits
 
 FWD, BACK, BOTH = 1, 2, 3
 DIAGONAL_CHAR = {FWD: "/", BACK: "\\"}
-CHAR_DIAGONAL = {"/": FWD, "\\": BACK}
 LIMITS = Limits("slant", 64, 64, 8192)  # 65 x 65 vertices and the commas: 4289 characters
 
 
@@ -109,15 +107,9 @@ def format(puzzle: SlantPuzzle) -> str:
     return join_rows(chars, stride)
 
 
-def parse_solution(text: str, puzzle: SlantPuzzle) -> SlantSolution:
-    """Return the solution of a canonical text: H rows of W characters '/' or '\\'."""
-    chars = read_cells(text, LIMITS, puzzle, "/\\", "diagonal")
-    return SlantSolution(puzzle.width, puzzle.height, tuple(CHAR_DIAGONAL[ch] for ch in chars))
-
-
-def format_solution(solution: SlantSolution) -> str:
-    """Return the canonical text of `solution`."""
-    return write_cells(solution, DIAGONAL_CHAR)
+SOLUTION_TEXT = CellText(SlantSolution, DIAGONAL_CHAR, "diagonal", LIMITS)
+parse_solution = SOLUTION_TEXT.parse  # H rows of W characters '/' or '\\'
+format_solution = SOLUTION_TEXT.format
 
 
 def images(puzzle: SlantPuzzle) -> list[str]:
