@@ -91,7 +91,7 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     not grade at the target.
     """
     spec = aimed(spec, AIMS)
-    target = Target(GENRE, spec.grade)
+    target: Target[ShakaPuzzle] = Target(GENRE, spec.grade)
     attempt, start = 0, None
     while start is None and attempt < ATTEMPTS:
         attempt += 1

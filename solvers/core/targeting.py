@@ -12,7 +12,7 @@ None), and a generator drops it otherwise.
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from solvers.core.genre import Genre
 from solvers.core.results import Grade
@@ -21,6 +21,8 @@ P = TypeVar("P")
 SEARCH = "search"
 """The name of a ladder's top level that branches: it solves exactly the unique puzzles."""
 
+Clues = list[Any]
+"""A puzzle's clue values in its own order, None where there is none."""
 Unique = Callable[[P, P], bool]
 """unique(before, after): whether `after`, a thinning of `before` (a puzzle with exactly one
 solution), has exactly one solution too."""
@@ -66,15 +68,15 @@ class Thinned(Generic[P]):
 
     puzzle: P
     grade: Grade
-    clues: list
+    clues: Clues
     checks: int
 
 
 def remove_while(
     rng: random.Random,
-    clues: list,
-    keeps_property: Callable[[list], bool],
-) -> tuple[list, int]:
+    clues: Clues,
+    keeps_property: Callable[[Clues], bool],
+) -> tuple[Clues, int]:
     """Try each clue once, in random order, and drop it when `keeps_property` still holds.
 
     `clues` is a list of the current clue values, None where there is none. Returns the reduced
@@ -93,13 +95,13 @@ def remove_while(
 
 
 def thin_clues(
-    rng: random.Random, target: Target[P], clues: list, puzzle_of: Callable[[list], P]
+    rng: random.Random, target: Target[P], clues: Clues, puzzle_of: Callable[[Clues], P]
 ) -> Thinned[P] | None:
     """Return the puzzle `puzzle_of(clues)` thinned by `remove_while` while it keeps `target`,
     graded; None when it ends off target. The puzzle must keep the target to begin with."""
     kept = puzzle_of(clues)  # the last puzzle that kept the target
 
-    def keeps(trial: list) -> bool:
+    def keeps(trial: Clues) -> bool:
         nonlocal kept
         after = puzzle_of(trial)
         if not target.keeps(kept, after):
