@@ -12,6 +12,7 @@ None), and a generator drops it otherwise.
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from solvers.core.genre import Genre
@@ -46,17 +47,32 @@ class Target(Generic[P]):
     def keeps(self, before: P, after: P) -> bool:
         """Return True if `after`, a thinning of `before` (which keeps the target), keeps it too
         (see the module); pass a puzzle as both to test the puzzle alone."""
-        if self.level is None or self.level == SEARCH:
+        rules = self.rules
+        if rules is None:
             if self.unique is not None:
                 return self.unique(before, after)
             return self.genre.count(after, limit=2).count == 1
-        rules = self.genre.rules_up_to(self.level)
         if self.solves is not None:
             return self.solves(after, rules)
         return self.genre.deduce_with(after, rules).solved
 
+    @cached_property
+    def rules(self) -> frozenset[str] | None:
+        """Return the rules up to the target level, or None when the target is uniqueness."""
+        if self.level is None or self.level == SEARCH:
+            return None
+        return self.genre.rules_up_to(self.level)
+
     def grade(self, puzzle: P) -> Grade | None:
-        """Return the genre's grade of `puzzle`, or None when it is off target."""
+        """Return the genre's grade of `puzzle`, or None when it is off target.
+
+        With a fast `solves`, a puzzle that the level below the target solves is off target at
+        once, without grading (the grade is the lowest level that solves a puzzle).
+        """
+        if self.solves is not None and self.level is not None and self.rules is not None:
+            below = self.genre.level_index(self.level) - 1
+            if below >= 0 and self.solves(puzzle, self.genre.rules_up_to(below)):
+                return None
         grade = self.genre.grade(puzzle)
         return None if self.level is not None and grade.name != self.level else grade
 
