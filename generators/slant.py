@@ -70,7 +70,8 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
         return SlantPuzzle(w, h, tuple(clues))
 
     target = Target(GENRE, spec.grade, unique=_unique, solves=solves)
-    if not target.keeps(puzzle(start), puzzle(start)):
+    first = puzzle(start)
+    if not target.keeps(first, first):
         return None
     thinned = thin_clues(rng, target, start, puzzle)
     if thinned is None:
