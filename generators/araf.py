@@ -30,6 +30,7 @@ from solvers.araf.board import (
 from solvers.araf.catalogue import catalogue, novel, same_catalogue
 from solvers.araf.screens import census
 from solvers.araf.search import solution_using
+from solvers.core.targeting import Target
 
 VERSION = "araf-2"
 LO, HI = 0, 1
@@ -248,9 +249,10 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     Options (a target grade's AIMS row sets those the spec leaves out): `max_room` (largest
     room drawn, default 5), `max_number` (no widening goes past it, default max_room + 2),
     `repairs` (tries to make the tight board unique, default 60).
-    Without `spec.grade` a widening stays while the puzzle is unique; with it, while that ladder
-    level still solves the puzzle, and the attempt returns None unless the result grades exactly
-    there. None too when the tight board cannot be repaired or does not keep the property.
+    Widenings go towards `spec.grade` (solvers.core.targeting: a widening stays while the puzzle
+    is unique, or while that ladder level still solves it), and the attempt returns None unless
+    the result grades exactly there. None too when the tight board cannot be repaired or does
+    not keep the target.
     """
     spec = aimed(spec, AIMS)
     w, h = spec.width, spec.height
@@ -262,20 +264,12 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
         return None
     tight, ends = repaired
     solution = solution_of(w, h, rooms)
-    if spec.grade is None:
-        def keeps(before: ArafPuzzle, after: ArafPuzzle) -> bool:
-            return still_unique(before, after)
-    else:
-        level = GENRE.level_index(spec.grade)
-
-        def keeps(before: ArafPuzzle, after: ArafPuzzle) -> bool:
-            return GENRE.deduce(after, level).solved
-
-    if spec.grade is not None and not keeps(tight, tight):
+    target = Target(GENRE, spec.grade, unique=still_unique)
+    if spec.grade is not None and not target.keeps(tight, tight):  # else unique by the repair
         return None
-    final, tried, kept = widen(rng, tight, solution, ends, keeps, max_number)
-    grade = GENRE.grade(final)
-    if spec.grade is not None and grade.name != spec.grade:
+    final, tried, kept = widen(rng, tight, solution, ends, target.keeps, max_number)
+    grade = target.grade(final)
+    if grade is None:
         return None
     measurements = {
         "rooms": len(rooms),
@@ -285,7 +279,7 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
         "slack": sum(slack(final, solution)),
         "screens": census(final, STRICT),
     }
-    return Candidate(final, solution, measurements)
+    return Candidate(final, solution, measurements, grade)
 
 
 # Widened boards need the budget almost always (the reference: 1 of 72 shipped boards fell to cell

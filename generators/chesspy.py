@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generators.core import Aims, Candidate, GenerationSpec, Generator, aimed, remove_while
+from generators.core import Aims, Candidate, GenerationSpec, Generator, aimed
 from solvers.chesspy import GENRE
 from solvers.chesspy.board import (
     BISHOP,
@@ -38,6 +38,7 @@ from solvers.chesspy.board import (
     inventory_text,
 )
 from solvers.chesspy.rules import LADDER, trace_with
+from solvers.core.targeting import remove_while
 
 VERSION = "chesspy-2"
 ATTEMPTS = 300
@@ -357,7 +358,7 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     made = attempt(rng, recipe_for(spec))
     if made is None or (spec.grade is not None and LADDER[made.highest] != spec.grade):
         return None
-    return Candidate(made.puzzle, made.solution, made.measurements)
+    return Candidate(made.puzzle, made.solution, made.measurements, GENRE.grade(made.puzzle))
 
 
 def sample(rng: random.Random, spec: GenerationSpec) -> ChesspyPuzzle:

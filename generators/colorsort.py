@@ -173,7 +173,7 @@ def attempt(rng: random.Random, spec: GenerationSpec) -> Attempt:
             "grade": grade.name,
             "rejections": dict(rejected),
         }
-        return Attempt(Candidate(puzzle, grade.solution, measurements), dict(rejected))
+        return Attempt(Candidate(puzzle, grade.solution, measurements, grade), dict(rejected))
     return Attempt(None, dict(rejected))
 
 

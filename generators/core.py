@@ -1,5 +1,5 @@
-"""What every generator shares: its spec, its candidate, its aim by grade, and the clue-removal
-loop."""
+"""What every generator shares: its spec, its candidate and its aim by grade (the clue-removal
+loop, targeted at a grade, is solvers.core.targeting)."""
 
 import datetime
 import random
@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeVar
 
 from generators.commands import Command
 from solvers.core.genre import Genre
+from solvers.core.results import Grade
 
 P = TypeVar("P")
 S = TypeVar("S")
@@ -28,12 +29,15 @@ class GenerationSpec:
 
 
 @dataclass(frozen=True)
-class Candidate:
-    """A generated puzzle with the solution it was built from and the generator's measurements."""
+class Candidate(Generic[P, S]):
+    """A generated puzzle with the solution it was built from, the generator's measurements and
+    the genre's grade of the puzzle (every generator grades what it makes, so the bank's admission
+    never grades a candidate again)."""
 
-    puzzle: Any
-    solution: Any
+    puzzle: P
+    solution: S
     measurements: dict[str, Any]
+    grade: Grade[S]
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,7 @@ class Generator(Generic[P, S]):
 
     genre: Genre[P, S]
     version: str
-    generate: Callable[[random.Random, GenerationSpec], Candidate | str | None]
+    generate: Callable[[random.Random, GenerationSpec], Candidate[P, S] | str | None]
     sample: Callable[[random.Random, GenerationSpec], P]
     daily: Callable[[datetime.date], str] | None = None
     grades: tuple[str, ...] | None = None
@@ -76,24 +80,3 @@ def aimed(spec: GenerationSpec, aims: Aims) -> GenerationSpec:
     row = aims.get(spec.grade) if spec.grade is not None else None
     return spec if not row else replace(spec, options={**row, **spec.options})
 
-
-def remove_while(
-    rng: random.Random,
-    clues: list,
-    keeps_property: Callable[[list], bool],
-) -> tuple[list, int]:
-    """Try each clue once, in random order, and drop it when `keeps_property` still holds.
-
-    `clues` is a list of the current clue values, None where there is none. Returns the reduced
-    list and the number of property checks made.
-    """
-    clues = list(clues)
-    order = [i for i, clue in enumerate(clues) if clue is not None]
-    rng.shuffle(order)
-    checks = 0
-    for i in order:
-        kept, clues[i] = clues[i], None
-        checks += 1
-        if not keeps_property(clues):
-            clues[i] = kept
-    return clues, checks

@@ -10,7 +10,8 @@ unique (or, with a target rule level, while that level still solves it).
 import random
 from functools import partial
 
-from generators.core import Aims, Candidate, GenerationSpec, Generator, aimed, remove_while
+from generators.core import Aims, Candidate, GenerationSpec, Generator, aimed
+from solvers.core.targeting import Target, thin_clues
 from solvers.shakashaka import GENRE
 from solvers.shakashaka.board import TRIANGLES, ShakaPuzzle, ShakaSolution, neighbours
 from solvers.shakashaka.rules import random_solution
@@ -80,50 +81,40 @@ def sample(rng: random.Random, spec: GenerationSpec) -> ShakaPuzzle:
     return with_numbers(drawn[0], (n if rng.random() < share else None for n in drawn[0].numbers))
 
 
-def _keeps(level: int | None, layout: ShakaPuzzle, numbers: list[int | None]) -> bool:
-    """Return True if `layout` with `numbers` is unique (level None) or solved by `level`."""
-    puzzle = with_numbers(layout, numbers)
-    if level is None:
-        return GENRE.count(puzzle, limit=2).count == 1
-    return GENRE.deduce(puzzle, level).solved
-
-
 def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     """Return a unique puzzle made by stripping numbers from a random board, or None.
 
     Options: `black_density` (default 0.16; with a target grade, its AIMS row's). Up to ATTEMPTS
-    boards are drawn until one is unique with all its numbers (solved by the target level, with
-    `spec.grade` a level). Without a target a number goes while the puzzle stays unique; with
-    a level, while that level still solves it (the top level, search, solves exactly the unique
-    puzzles). None when the stripped puzzle does not grade at the target.
+    boards are drawn until one keeps the target with all its numbers; then numbers are stripped
+    towards `spec.grade` (solvers.core.targeting: while the puzzle stays unique, for no target
+    or "search", or while that rule level still solves it). None when the stripped puzzle does
+    not grade at the target.
     """
     spec = aimed(spec, AIMS)
-    level = None if spec.grade is None else GENRE.level_index(spec.grade)
+    target: Target[ShakaPuzzle] = Target(GENRE, spec.grade)
     attempt, start = 0, None
     while start is None and attempt < ATTEMPTS:
         attempt += 1
         drawn = random_board(rng, spec)
         if drawn is None:
             return None
-        if _keeps(level, drawn[0], list(drawn[0].numbers)):
+        if target.keeps(drawn[0], drawn[0]):
             start = drawn
     if start is None:
         return None
     full, filling = start
-    numbers, checks = remove_while(rng, list(full.numbers), partial(_keeps, level, full))
-    final = with_numbers(full, numbers)
-    grade = GENRE.grade(final)
-    if spec.grade is not None and grade.name != spec.grade:
+    thinned = thin_clues(rng, target, list(full.numbers), partial(with_numbers, full))
+    if thinned is None:
         return None
-    kept = [n for n in numbers if n is not None]
+    kept = [n for n in thinned.clues if n is not None]
     measurements = {
         "black_cells": sum(full.black),
         "numbers": len(kept),
         "number_histogram": [kept.count(value) for value in range(5)],
         "boards_drawn": attempt,
-        "removal_checks": checks,
+        "removal_checks": thinned.checks,
     }
-    return Candidate(final, filling, measurements)
+    return Candidate(thinned.puzzle, filling, measurements, thinned.grade)
 
 
 GENERATOR = Generator(genre=GENRE, version=VERSION, generate=generate, sample=sample)

@@ -8,13 +8,15 @@ parity (r + c even or odd), which are never in one tree, so at most one of them 
 
 import random
 
-from generators.core import Candidate, GenerationSpec, Generator, remove_while
+from generators.core import Candidate, GenerationSpec, Generator
+from solvers.core.targeting import Target, thin_clues
 from solvers.core.unionfind import RollbackUnionFind
 from solvers.slant import GENRE
 from solvers.slant.board import BACK, FWD, SlantPuzzle, SlantSolution, geometry
 from solvers.slant.kernel import count_solutions, solves
 
 VERSION = "slant-1"
+EVERY_RULE = GENRE.rules_up_to()
 
 
 def random_filling(rng: random.Random, width: int, height: int) -> SlantSolution:
@@ -55,10 +57,10 @@ def sample(rng: random.Random, spec: GenerationSpec) -> SlantPuzzle:
 def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     """Return a unique puzzle made by removing clues from a random filling, or None.
 
-    Options: `density` (start from this fraction of the clues, default 1.0). With `spec.grade`,
-    a clue goes only while that ladder level still solves the puzzle, and the attempt returns
-    None unless the result grades exactly there; without, a clue goes while the ladder counter
-    still finds exactly one solution.
+    Options: `density` (start from this fraction of the clues, default 1.0). Clues are removed
+    towards `spec.grade` (solvers.core.targeting: while the puzzle stays unique, or while that
+    ladder level still solves it); None when the start does not keep the target or the result
+    does not grade exactly at it. The C kernel answers the keep tests.
     """
     w, h = spec.width, spec.height
     filling = random_filling(rng, w, h)
@@ -67,31 +69,25 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     def puzzle(clues: list[int | None]) -> SlantPuzzle:
         return SlantPuzzle(w, h, tuple(clues))
 
-    if spec.grade is None:
-        every_rule = GENRE.rules_up_to()
-
-        def keeps(clues: list[int | None]) -> bool:
-            return count_solutions(puzzle(clues), every_rule, 2) == 1
-    else:
-        rules = GENRE.rules_up_to(spec.grade)
-
-        def keeps(clues: list[int | None]) -> bool:
-            return solves(puzzle(clues), rules)
-
-    if not keeps(start):
+    target = Target(GENRE, spec.grade, unique=_unique, solves=solves)
+    first = puzzle(start)
+    if not target.keeps(first, first):
         return None
-    clues, checks = remove_while(rng, start, keeps)
-    final = puzzle(clues)
-    level = None if spec.grade is None else GENRE.level_index(spec.grade)
-    if level and solves(final, GENRE.rules_up_to(level - 1)):  # it grades below the target
+    thinned = thin_clues(rng, target, start, puzzle)
+    if thinned is None:
         return None
     measurements = {
-        "clues": GENRE.clue_count(final),
+        "clues": GENRE.clue_count(thinned.puzzle),
         "start_clues": sum(n is not None for n in start),
-        "removal_checks": checks,
-        "clue_histogram": [sum(n == value for n in clues) for value in range(5)],
+        "removal_checks": thinned.checks,
+        "clue_histogram": [sum(n == value for n in thinned.clues) for value in range(5)],
     }
-    return Candidate(final, filling, measurements)
+    return Candidate(thinned.puzzle, filling, measurements, thinned.grade)
+
+
+def _unique(before: SlantPuzzle, after: SlantPuzzle) -> bool:
+    """Return True if `after` has exactly one solution (the kernel's count to two)."""
+    return count_solutions(after, EVERY_RULE, 2) == 1
 
 
 GENERATOR = Generator(genre=GENRE, version=VERSION, generate=generate, sample=sample)

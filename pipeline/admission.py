@@ -8,9 +8,10 @@ and the genre grades the puzzle. (With one solution and a valid one in hand, the
 the counters' own solutions are not compared, as a genre may count "solvable" as one, e.g. a
 Color Sort deal whose solvers find different move sequences.)
 
-A build runs the gate in two stages: `contend` (generate, grade, ladder count: the cheap part)
-gives a *contender*, and `confirm` (the independent count and `check`) runs only for the
-contenders a bucket will take. `admit` is the two in a row.
+A build runs the gate in two stages: `contend` (generate; the candidate carries its grade, and a
+graded puzzle is unique by the ladder, so nothing is counted: the cheap part) gives a
+*contender*, and `confirm` (the independent count and `check`) runs only for the contenders a
+bucket will take. `admit` is the two in a row.
 """
 
 import json
@@ -38,7 +39,7 @@ CHECK_FAILED = Rejection("check-failed")
 
 @dataclass(frozen=True)
 class Contender:
-    """A generated puzzle that passed the first stage: graded, and unique by the ladder counter.
+    """A generated puzzle that passed the first stage: graded (so unique by the ladder).
 
     `row` is the bank row it becomes once confirmed; `puzzle` and `solution` are its values,
     carried so the second stage need not parse the row's texts.
@@ -66,23 +67,17 @@ def admit(genre_name: str, spec: GenerationSpec, seed: int) -> Row | Rejection:
 def contend(genre_name: str, spec: GenerationSpec, seed: int) -> Contender | Rejection:
     """Return the contender the genre's generator makes from `seed`, or why there is none.
 
-    The generator gets random.Random(seed); the rejection reasons are the module's constants
-    (NO_CANDIDATE when the generator gave up without saying why), the generator's own reason
-    when it gives one, or the grade status of an ungraded puzzle. The ladder counter must count
-    exactly one solution without giving up (AMBIGUOUS, NO_SOLUTION, COUNT_TRUNCATED).
+    The generator gets random.Random(seed); the rejection reasons are NO_CANDIDATE (the
+    generator gave up without saying why), the generator's own reason when it gives one, or the
+    grade status of an ungraded candidate (e.g. AMBIGUOUS, NO_SOLUTION, "needs-search"). The
+    candidate's grade is the genre's (the generator graded it); a graded puzzle was solved by
+    sound rules, so the ladder counter would count exactly one solution and is not run.
     """
     genre, generator = get_genre(genre_name), get_generator(genre_name)
     candidate = generator.generate(random.Random(seed), spec)
     if not isinstance(candidate, Candidate):
         return Rejection(candidate) if candidate else NO_CANDIDATE
-    ladder = genre.count(candidate.puzzle, limit=2, engine="ladder")
-    if ladder.count > 1:
-        return AMBIGUOUS
-    if ladder.truncated:
-        return COUNT_TRUNCATED
-    if ladder.count == 0:
-        return NO_SOLUTION
-    grade = genre.grade(candidate.puzzle)
+    grade = candidate.grade
     if grade.status != GRADED or grade.name is None or grade.level is None:
         return Rejection(grade.status)
     explained = explanation_columns(genre, candidate.puzzle, candidate.solution)

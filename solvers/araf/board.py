@@ -12,6 +12,7 @@ from functools import cache
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.grid import dihedral_images
+from solvers.core.grid import dimensions as dimensions  # re-exported: the record's (width, height)
 from solvers.core.limits import Limits
 
 
@@ -192,11 +193,6 @@ def images(puzzle: ArafPuzzle) -> list[str]:
     """Return the canonical texts of the 8 rotations and reflections of `puzzle`."""
     rows = [row.split(" ") for row in format(puzzle).split(",")]
     return [",".join(" ".join(row) for row in grid) for grid in dihedral_images(rows)]
-
-
-def dimensions(puzzle: ArafPuzzle) -> tuple[int, int]:
-    """Return (width, height) in cells."""
-    return puzzle.width, puzzle.height
 
 
 def clue_count(puzzle: ArafPuzzle) -> int:

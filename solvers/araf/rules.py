@@ -31,8 +31,8 @@ from functools import lru_cache
 from solvers.araf.board import STRICT, ArafPuzzle, ArafSolution, Reading, cells_of, solution_of
 from solvers.araf.catalogue import Catalogue, catalogue, room_cells
 from solvers.core.grading import SEARCH
+from solvers.core.results import CONTRADICTION
 
-CONTRADICTION = -1
 LADDER = ("pair", "cell", "ration", SEARCH)
 
 

@@ -15,14 +15,21 @@ from dataclasses import dataclass
 from functools import cache
 
 from solvers.core.errors import PuzzleFormatError
-from solvers.core.grid import check_alphabet, image_texts, join_rows, split_rows
+from solvers.core.grid import (
+    CellText,
+    FilledGrid,
+    check_alphabet,
+    image_texts,
+    join_rows,
+    split_rows,
+)
+from solvers.core.grid import dimensions as dimensions  # re-exported: the record's (width, height)
 from solvers.core.limits import Limits
 
 EMPTY, ROOK, BISHOP, KNIGHT = 1, 2, 4, 8
 PIECES = (ROOK, BISHOP, KNIGHT)
 VALUES = (EMPTY, ROOK, BISHOP, KNIGHT)
 LETTER = {EMPTY: ".", ROOK: "R", BISHOP: "B", KNIGHT: "N"}
-PIECE_OF_LETTER = {letter: value for value, letter in LETTER.items()}
 PIECE_NAME = {ROOK: "rook", BISHOP: "bishop", KNIGHT: "knight"}
 MAX_WIDTH = 26  # columns are named A..Z
 LIMITS = Limits("chesspy", MAX_WIDTH, 26, 1024)  # 26 rows of 27 characters and the inventory
@@ -50,13 +57,8 @@ class ChesspyPuzzle:
         return self.inventory[PIECES.index(piece)]
 
 
-@dataclass(frozen=True)
-class ChesspySolution:
+class ChesspySolution(FilledGrid):
     """A placement: `cells` holds EMPTY or the piece standing on each cell, row by row."""
-
-    width: int
-    height: int
-    cells: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -141,19 +143,9 @@ def format(puzzle: ChesspyPuzzle) -> str:
     return inventory_text(puzzle.inventory) + grid
 
 
-def parse_solution(text: str, puzzle: ChesspyPuzzle) -> ChesspySolution:
-    """Return the solution of a canonical text: H rows of W chars '.', 'R', 'B' or 'N'."""
-    rows = split_rows(LIMITS.check_text(text), height=puzzle.height, width=puzzle.width)
-    check_alphabet(rows, ".RBN", "piece letter or '.'")
-    cells = tuple(PIECE_OF_LETTER[ch] for row in rows for ch in row)
-    return ChesspySolution(puzzle.width, puzzle.height, cells)
-
-
-def format_solution(solution: ChesspySolution) -> str:
-    """Return the canonical text of `solution`."""
-    w = solution.width
-    chars = [LETTER[value] for value in solution.cells]
-    return join_rows(chars, w)
+SOLUTION_TEXT = CellText(ChesspySolution, LETTER, "piece letter or '.'", LIMITS)
+parse_solution = SOLUTION_TEXT.parse  # H rows of W characters '.', 'R', 'B' or 'N'
+format_solution = SOLUTION_TEXT.format
 
 
 def images(puzzle: ChesspyPuzzle) -> list[str]:
@@ -163,11 +155,6 @@ def images(puzzle: ChesspyPuzzle) -> list[str]:
     """
     prefix = inventory_text(puzzle.inventory)
     return [prefix + image for image in image_texts(format(puzzle).split(":", 1)[1])]
-
-
-def dimensions(puzzle: ChesspyPuzzle) -> tuple[int, int]:
-    """Return (width, height) in cells."""
-    return puzzle.width, puzzle.height
 
 
 def clue_count(puzzle: ChesspyPuzzle) -> int:

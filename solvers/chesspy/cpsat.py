@@ -2,12 +2,14 @@
 
 One Boolean per (free cell, piece type the inventory has); at most one per cell; each type's
 sum is its inventory count; each number is a linear equality over the Booleans of the pieces
-that would attack it. Every solution found is counted and then forbidden by a blocking clause.
+that would attack it. Every solution found is counted and then forbidden by a blocking clause
+(solvers.core.cpsat.count_by_blocking).
 """
 
 from ortools.sat.python import cp_model
 
 from solvers.chesspy.board import ChesspyPuzzle, ChesspySolution
+from solvers.core.cpsat import Reading, count_by_blocking
 from solvers.core.results import Count
 
 
@@ -40,21 +42,17 @@ def count_cpsat(puzzle: ChesspyPuzzle, limit: int = 2) -> Count:
             return Count(0, (), 0, truncated=False)  # a number no piece can ever reach
         if terms:
             model.add(sum(terms) == n)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    found: list[ChesspySolution] = []
-    calls = 0
+    if not x:  # nothing to place: the empty placement is the one solution
+        return Count(1, (ChesspySolution(w, puzzle.height, (1,) * len(puzzle.numbers)),), 1,
+                     truncated=False)
     letter_value = {"R": 2, "B": 4, "N": 8}
-    while len(found) < limit:
-        calls += 1
-        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return Count(len(found), tuple(found), calls, truncated=False)
+
+    def read(solver: cp_model.CpSolver) -> Reading:
         cells = [1] * len(puzzle.numbers)
         for (k, piece), var in x.items():
             if solver.boolean_value(var):
                 cells[k] = letter_value[piece]
-        found.append(ChesspySolution(w, puzzle.height, tuple(cells)))
-        if not x:
-            return Count(len(found), tuple(found), calls, truncated=False)
-        model.add_bool_or([~var if solver.boolean_value(var) else var for var in x.values()])
-    return Count(len(found), tuple(found), calls, truncated=True)
+        holding = [var if solver.boolean_value(var) else ~var for var in x.values()]
+        return ChesspySolution(w, puzzle.height, tuple(cells)), holding
+
+    return count_by_blocking(model, read, limit)

@@ -40,9 +40,8 @@ from solvers.chesspy.board import (
     Geometry,
     geometry,
 )
-from solvers.core.results import Deduction
+from solvers.core.results import CONTRADICTION, Deduction
 
-CONTRADICTION = -1
 LADDER = ("zero", "number", "board", "type")
 NUMBER_KINDS = ("met", "exact", "all-attack")
 PIECE_INDICES = (1, 2, 3)  # positions of ROOK, BISHOP, KNIGHT in VALUES and in `may`

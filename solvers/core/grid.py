@@ -1,10 +1,66 @@
-"""Helpers for genres whose texts are grids of characters: rows joined by ','."""
+"""Helpers for genres whose boards are grids of cells and whose texts are grids of characters:
+rows joined by ','."""
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
 
 from solvers.core.errors import PuzzleFormatError
+from solvers.core.limits import Limits
 
 Grid = tuple[tuple[str, ...], ...]
+
+
+class Board(Protocol):
+    """A rectangular board value: `width` x `height` cells."""
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+
+def dimensions(board: Board) -> tuple[int, int]:
+    """Return (width, height) in cells."""
+    return board.width, board.height
+
+
+@dataclass(frozen=True)
+class FilledGrid:
+    """A filled W x H board: `cells` holds a small int for each cell, row by row. A genre's
+    solution value subclasses it and says what the ints mean."""
+
+    width: int
+    height: int
+    cells: tuple[int, ...]
+
+
+S = TypeVar("S", bound=FilledGrid)
+
+
+@dataclass(frozen=True)
+class CellText(Generic[S]):
+    """The canonical text of a genre's filled grid: H rows of W characters joined by ',', the
+    character `chars[value]` for each cell. `kind` is the genre's grid class (a FilledGrid),
+    `what` names a character in error lines (e.g. "diagonal"), `limits` bounds the text."""
+
+    kind: type[S]
+    chars: Mapping[int, str]
+    what: str
+    limits: Limits
+
+    def parse(self, text: str, board: Board) -> S:
+        """Return the grid a text spells, sized as `board`; PuzzleFormatError naming the first
+        row of another length or the first character not in `chars`."""
+        rows = split_rows(self.limits.check_text(text), height=board.height, width=board.width)
+        value = {ch: v for v, ch in self.chars.items()}
+        check_alphabet(rows, "".join(value), self.what)
+        return self.kind(board.width, board.height, tuple(value[ch] for row in rows for ch in row))
+
+    def format(self, grid: S) -> str:
+        """Return the canonical text of `grid`."""
+        return join_rows([self.chars[v] for v in grid.cells], grid.width)
 
 
 def split_rows(text: str, height: int | None = None, width: int | None = None) -> list[str]:

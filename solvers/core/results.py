@@ -6,6 +6,10 @@ from typing import Any, Generic, TypeVar
 S = TypeVar("S")
 """A genre's own immutable solution value (see its `parse_solution`)."""
 
+CONTRADICTION = -1
+"""What a rule, or a propagation run to its fixpoint, returns when it proves there is no solution
+(otherwise they return how many steps they took, never a negative number)."""
+
 
 @dataclass(frozen=True)
 class Count(Generic[S]):

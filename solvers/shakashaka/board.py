@@ -10,7 +10,15 @@ neighbours that hold a triangle.
 from dataclasses import dataclass
 
 from solvers.core.errors import PuzzleFormatError
-from solvers.core.grid import check_alphabet, image_texts, join_rows, split_rows
+from solvers.core.grid import (
+    CellText,
+    FilledGrid,
+    check_alphabet,
+    image_texts,
+    join_rows,
+    split_rows,
+)
+from solvers.core.grid import dimensions as dimensions  # re-exported: the record's (width, height)
 from solvers.core.limits import Limits
 
 E, TNW, TNE, TSE, TSW, BLACK = range(6)
@@ -34,13 +42,8 @@ class ShakaPuzzle:
     numbers: tuple[int | None, ...]
 
 
-@dataclass(frozen=True)
-class ShakaSolution:
+class ShakaSolution(FilledGrid):
     """A filled W x H board: `cells[k]` is the state of cell k (BLACK on the black cells)."""
-
-    width: int
-    height: int
-    cells: tuple[int, ...]
 
 
 def neighbours(width: int, height: int, k: int) -> tuple[int, ...]:
@@ -82,32 +85,16 @@ def format(puzzle: ShakaPuzzle) -> str:
     return join_rows(chars, w)
 
 
-def parse_solution(text: str, puzzle: ShakaPuzzle) -> ShakaSolution:
-    """Return the solution of a canonical text: H rows of W characters from '.#1234'.
-
-    Only the text is checked here; whether '#' stands on the puzzle's black cells is `check`'s.
-    """
-    rows = split_rows(LIMITS.check_text(text), height=puzzle.height, width=puzzle.width)
-    check_alphabet(rows, STATE_CHAR, "solution cell")
-    cells = tuple(STATE_CHAR.index(ch) for row in rows for ch in row)
-    return ShakaSolution(puzzle.width, puzzle.height, cells)
-
-
-def format_solution(solution: ShakaSolution) -> str:
-    """Return the canonical text of `solution`."""
-    w = solution.width
-    chars = [STATE_CHAR[s] for s in solution.cells]
-    return join_rows(chars, w)
+# A solution's text: H rows of W characters from STATE_CHAR. Only the text is checked by
+# parse_solution; whether '#' stands on the puzzle's black cells is `check`'s.
+SOLUTION_TEXT = CellText(ShakaSolution, dict(enumerate(STATE_CHAR)), "solution cell", LIMITS)
+parse_solution = SOLUTION_TEXT.parse
+format_solution = SOLUTION_TEXT.format
 
 
 def images(puzzle: ShakaPuzzle) -> list[str]:
     """Return the canonical texts of the 8 rotations and reflections of `puzzle`."""
     return image_texts(format(puzzle))
-
-
-def dimensions(puzzle: ShakaPuzzle) -> tuple[int, int]:
-    """Return (width, height) in cells."""
-    return puzzle.width, puzzle.height
 
 
 def clue_count(puzzle: ShakaPuzzle) -> int:

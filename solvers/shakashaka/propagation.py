@@ -21,6 +21,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 
+from solvers.core.results import CONTRADICTION
 from solvers.shakashaka.board import BLACK, TRIANGLES, E, ShakaPuzzle, neighbours
 from solvers.shakashaka.lattice import FULL
 from solvers.shakashaka.support import (
@@ -32,7 +33,6 @@ from solvers.shakashaka.support import (
     memo_for,
 )
 
-CONTRADICTION = -1
 BLACK_DOMAIN = 1 << BLACK
 EMPTY_DOMAIN = 1 << E
 TRIANGLE_DOMAIN = sum(1 << s for s in TRIANGLES)

@@ -26,7 +26,7 @@ from solvers.core.results import Count, Deduction
 from solvers.shakashaka.board import ShakaPuzzle, ShakaSolution
 from solvers.shakashaka.lattice import PARITY, REFLEX, TIPS, intersect
 from solvers.shakashaka.propagation import CONTRADICTION, Propagation, context, is_solution
-from solvers.shakashaka.search import Found, search
+from solvers.shakashaka.search import search
 
 LADDER = ("clues", "parity", "tips", "reflex", SEARCH)
 SHAPE_TABLES = {"parity": PARITY, "tips": TIPS, "reflex": REFLEX}
@@ -97,8 +97,9 @@ def deduce_with(puzzle: ShakaPuzzle, rules: frozenset[str]) -> Deduction:
                      solution=solution_of(puzzle, found.solutions[0]))
 
 
-def _count(puzzle: ShakaPuzzle, found: Found) -> Count:
-    return Count(len(found.solutions), tuple(solution_of(puzzle, dom) for dom in found.solutions),
+def _count(puzzle: ShakaPuzzle, found: Count) -> Count:
+    """Return `found` (solutions as domain lists) with the solutions it spells."""
+    return Count(found.count, tuple(solution_of(puzzle, dom) for dom in found.solutions),
                  found.nodes, found.truncated)
 
 

@@ -2,24 +2,16 @@
 
 Vocabulary as in propagation.py. A *node* is one branching: a fixpoint that left cells open.
 A *judge* decides whether a complete fixpoint is a solution (None: every complete fixpoint is,
-which holds when the active propagators are exactly the rules being counted).
+which holds when the active propagators are exactly the rules being counted). The depth-first
+skeleton is solvers.core.search.
 """
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from solvers.shakashaka.propagation import CONTRADICTION, Propagation
-
-
-@dataclass(frozen=True)
-class Found:
-    """What a search found: complete domain lists, the nodes spent, and whether it stopped early
-    (at `limit` solutions or at its node budget)."""
-
-    solutions: tuple[tuple[int, ...], ...]
-    nodes: int
-    truncated: bool
+from solvers.core.results import CONTRADICTION, Count
+from solvers.core.search import count_by_branching
+from solvers.shakashaka.propagation import Propagation
 
 
 def search(
@@ -28,28 +20,18 @@ def search(
     max_nodes: int | None = None,
     judge: Callable[[list[int]], bool] | None = None,
     rng: random.Random | None = None,
-) -> Found:
-    """Return the solutions below `root` up to `limit`, trying states in order (shuffled by
-    `rng` when given)."""
-    solutions: list[tuple[int, ...]] = []
-    nodes = 0
-    stack = [root]
-    while stack:
-        state = stack.pop()
+) -> Count:
+    """Return the solutions below `root` up to `limit`: a Count whose solutions are the complete
+    domain lists (as tuples), cell states tried in order (shuffled by `rng` when given)."""
+
+    def expand(state: Propagation) -> tuple[tuple[int, ...] | None, list[Propagation]]:
         if state.run() == CONTRADICTION:
-            continue
+            return None, []
         k = state.open_cell()
         if k < 0:
             if judge is None or judge(state.dom):
-                solutions.append(tuple(state.dom))
-                if len(solutions) >= limit:
-                    return Found(tuple(solutions), nodes, truncated=True)
-            continue
-        if max_nodes is not None and nodes >= max_nodes:
-            return Found(tuple(solutions), nodes, truncated=True)
-        nodes += 1
-        states = [s for s in range(5) if state.dom[k] >> s & 1]
-        if rng is not None:
-            rng.shuffle(states)
-        stack.extend(state.trial(k, s) for s in reversed(states))  # the first is popped first
-    return Found(tuple(solutions), nodes, truncated=False)
+                return tuple(state.dom), []
+            return None, []
+        return None, [state.trial(k, s) for s in range(5) if state.dom[k] >> s & 1]
+
+    return count_by_branching(root, expand, limit, max_nodes, rng)

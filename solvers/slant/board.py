@@ -11,12 +11,19 @@ from dataclasses import dataclass
 from functools import cache
 
 from solvers.core.errors import PuzzleFormatError
-from solvers.core.grid import check_alphabet, image_texts, join_rows, split_rows
+from solvers.core.grid import (
+    CellText,
+    FilledGrid,
+    check_alphabet,
+    image_texts,
+    join_rows,
+    split_rows,
+)
+from solvers.core.grid import dimensions as dimensions  # re-exported: the record's (width, height)
 from solvers.core.limits import Limits
 
 FWD, BACK, BOTH = 1, 2, 3
 DIAGONAL_CHAR = {FWD: "/", BACK: "\\"}
-CHAR_DIAGONAL = {"/": FWD, "\\": BACK}
 LIMITS = Limits("slant", 64, 64, 8192)  # 65 x 65 vertices and the commas: 4289 characters
 
 
@@ -29,13 +36,8 @@ class SlantPuzzle:
     clues: tuple[int | None, ...]
 
 
-@dataclass(frozen=True)
-class SlantSolution:
+class SlantSolution(FilledGrid):
     """A filled W x H board; `cells` holds FWD or BACK for each cell, row by row."""
-
-    width: int
-    height: int
-    cells: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -105,29 +107,14 @@ def format(puzzle: SlantPuzzle) -> str:
     return join_rows(chars, stride)
 
 
-def parse_solution(text: str, puzzle: SlantPuzzle) -> SlantSolution:
-    """Return the solution of a canonical text: H rows of W characters '/' or '\\'."""
-    rows = split_rows(LIMITS.check_text(text), height=puzzle.height, width=puzzle.width)
-    check_alphabet(rows, "/\\", "diagonal")
-    cells = tuple(CHAR_DIAGONAL[ch] for row in rows for ch in row)
-    return SlantSolution(puzzle.width, puzzle.height, cells)
-
-
-def format_solution(solution: SlantSolution) -> str:
-    """Return the canonical text of `solution`."""
-    w = solution.width
-    chars = [DIAGONAL_CHAR[d] for d in solution.cells]
-    return join_rows(chars, w)
+SOLUTION_TEXT = CellText(SlantSolution, DIAGONAL_CHAR, "diagonal", LIMITS)
+parse_solution = SOLUTION_TEXT.parse  # H rows of W characters '/' or '\\'
+format_solution = SOLUTION_TEXT.format
 
 
 def images(puzzle: SlantPuzzle) -> list[str]:
     """Return the canonical texts of the 8 rotations and reflections of `puzzle`."""
     return image_texts(format(puzzle))
-
-
-def dimensions(puzzle: SlantPuzzle) -> tuple[int, int]:
-    """Return (width, height) in cells."""
-    return puzzle.width, puzzle.height
 
 
 def clue_count(puzzle: SlantPuzzle) -> int:

@@ -28,11 +28,10 @@ from itertools import product
 from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
-from solvers.core.results import Deduction
+from solvers.core.results import CONTRADICTION, Deduction
 from solvers.core.unionfind import RollbackUnionFind
 from solvers.slant.board import BACK, BOTH, FWD, Geometry, SlantPuzzle, SlantSolution, geometry
 
-CONTRADICTION = -1
 Plan = int | tuple[tuple[int, int], ...]
 """What a duet does to a board: CONTRADICTION, or the (cell, diagonal) pairs it decides."""
 LADDER = ("count", "cycle", "duet", "probe")
