@@ -21,8 +21,9 @@ UNIQUE_GENRES = [name for name in GENRE_NAMES if CASES[name].counting is Countin
 
 
 def contended(monkeypatch, name: str, puzzle: Any, solution: Any) -> object:
-    """Return what `contend` makes of a generator that hands it `puzzle` with `solution`."""
-    made = Candidate(puzzle, solution, {})
+    """Return what `contend` makes of a generator that hands it `puzzle` with `solution` (graded
+    by the genre, as every generator grades what it makes)."""
+    made = Candidate(puzzle, solution, {}, get_genre(name).grade(puzzle))
     generator = dataclasses.replace(get_generator(name), generate=lambda rng, spec: made)
     with monkeypatch.context() as patch:
         patch.setattr(admission, "get_generator", lambda genre_name: generator)
