@@ -206,7 +206,8 @@ def attempt(rng: random.Random, recipe: Recipe) -> Made | None:
     final = puzzle(numbers)
     trace = trace_with(final, frozenset(LADDER), keep_steps=False)
     deduction = trace.deduction
-    if not deduction.solved or trace.highest > level:
+    solution = deduction.solution
+    if solution is None or trace.highest > level:  # unsolved by the rules, or too hard
         return None
     if recipe.steps is not None and not recipe.steps[0] <= deduction.steps <= recipe.steps[1]:
         return None
@@ -221,7 +222,7 @@ def attempt(rng: random.Random, recipe: Recipe) -> Made | None:
         "highest_rule": LADDER[max(trace.highest, 0)],
         "lowest_rule": lowest_rule(final),
     }
-    return Made(final, deduction.solution, deduction.steps, dict(deduction.rule_steps),
+    return Made(final, solution, deduction.steps, dict(deduction.rule_steps),
                 max(trace.highest, 0), measurements)
 
 

@@ -21,6 +21,7 @@ from generators.core import Candidate, GenerationSpec, Generator, aimed
 from solvers.colorsort import GENRE
 from solvers.colorsort.board import LIMITS, MAX_TUBES, ColorSortPuzzle, from_tubes
 from solvers.colorsort.counters import dfs_exhaustion_proves, dfs_result, optimal_result
+from solvers.colorsort.grades import Measurements
 from solvers.colorsort.grading import measure
 from solvers.colorsort.jsengine import DEFAULT_NODE_LIMIT, deal_tubes, solve
 from solvers.colorsort.jsrandom import rng as js_rng
@@ -166,10 +167,12 @@ def attempt(rng: random.Random, spec: GenerationSpec) -> Attempt:
             rejected[reason] += 1
             continue
         grade = GENRE.grade(puzzle)
+        measured = measure(puzzle)
+        assert isinstance(measured, Measurements), "a kept deal is sorted by both solvers"
         measurements = {
             "deal_seed": deal_seed,
             **asdict(shape),
-            **measure(puzzle).as_json(),
+            **measured.as_json(),
             "grade": grade.name,
             "rejections": dict(rejected),
         }

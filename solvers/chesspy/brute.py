@@ -1,9 +1,9 @@
 """The brute-force counter: place the inventory cell by cell (in row-major order) with nothing
 but attack arithmetic, and let the rulebook validator judge every complete placement.
 
-It shares no rule code with the ladder; it is meant for tiny boards. Vocabulary: `hits[k]`
-attacks on numbered cell k so far, `left[p]` pieces of type p still to place, `targets[p][k]`
-the numbered cells a piece p on free cell k attacks.
+It shares no rule code with the ladder; it is meant for tiny boards. Vocabulary: `clues[k]` the
+number on numbered cell k, `hits[k]` attacks on it so far, `left[p]` pieces of type p still to
+place, `targets[p][k]` the numbered cells a piece p on free cell k attacks.
 """
 
 from solvers.chesspy.board import ChesspyPuzzle, ChesspySolution
@@ -20,7 +20,8 @@ _MOVES = {
 def count_brute(puzzle: ChesspyPuzzle, limit: int = 2) -> Count:
     """Return every solution up to `limit`, by exhaustive placement; `nodes` counts placements."""
     w, numbers = puzzle.width, puzzle.numbers
-    numbered = [k for k, n in enumerate(numbers) if n is not None]
+    clues = {k: n for k, n in enumerate(numbers) if n is not None}
+    numbered = list(clues)
     free = [k for k, n in enumerate(numbers) if n is None]
     targets = {
         p: {k: [t for t in numbered
@@ -56,7 +57,7 @@ def count_brute(puzzle: ChesspyPuzzle, limit: int = 2) -> Count:
             for t in targets[p][k]:
                 hits[t] += 1
             go_on = True
-            if all(hits[t] <= numbers[t] for t in targets[p][k]):
+            if all(hits[t] <= clues[t] for t in targets[p][k]):
                 go_on = place(i + 1)
             for t in targets[p][k]:
                 hits[t] -= 1

@@ -47,6 +47,12 @@ class Words:
         """Return 'A1', 'A1 and C1', 'A1, C1 and D2' (or with 'or')."""
         return listing([self.name(k) for k in sorted(cells)], joiner)
 
+    def clue(self, k: int) -> int:
+        """Return the number on cell k, which a step looks at only when it is numbered."""
+        n = self.puzzle.numbers[k]
+        assert n is not None, f"{self.name(k)} is a free cell, not a number"
+        return n
+
     def number(self, k: int) -> str:
         return f"the {self.puzzle.numbers[k]} on {self.name(k)}"
 
@@ -76,10 +82,11 @@ class Words:
     def attackers(self, step: Step) -> tuple[list[int], dict[int, int]]:
         """Return the placed attackers of the step's number and {open cell: attacking piece
         bits}, as they stood before the step."""
-        may, k = step.before, step.cell
+        may, k = step.before, looked_at(step)
         placed = placed_sets(may)
         on_board = placed[1] | placed[2] | placed[3]
-        on, open_ = [], {}
+        on: list[int] = []
+        open_: dict[int, int] = {}
         for i, p in enumerate(PIECES, start=1):
             for cell in self.cells(may[i] & self.ctx.attacks[i][k]):
                 if on_board >> cell & 1:
@@ -87,6 +94,18 @@ class Words:
                 else:
                     open_[cell] = open_.get(cell, 0) | p
         return on, open_
+
+
+def looked_at(step: Step) -> int:
+    """Return the numbered cell a zero or number step looked at."""
+    assert step.cell is not None, f"a {step.kind} step looks at the whole board, not a cell"
+    return step.cell
+
+
+def counted(step: Step) -> int:
+    """Return the piece type a used-up or type step counted."""
+    assert step.piece is not None, f"a {step.kind} step counts no piece type"
+    return step.piece
 
 
 def listing(words: list[str], joiner: str = "and") -> str:
@@ -130,8 +149,9 @@ def _capital(text: str) -> str:
 # ---- one writer per kind of step -----------------------------------------------------------
 
 def _zero(words: Words, step: Step) -> str:
+    cell = looked_at(step)
     w = words.puzzle.width
-    row, col = divmod(step.cell, w)
+    row, col = divmod(cell, w)
     bans = []
     for i, p in enumerate(PIECES, start=1):
         gone = words.cells(step.before[i] & ~step.after[i])
@@ -146,17 +166,18 @@ def _zero(words: Words, step: Step) -> str:
             bans.append(f"no bishop on the {diagonal} at {words.names(gone)}")
         else:
             bans.append(f"no knight a knight's jump away at {words.names(gone)}")
-    return (f"look at {words.number(step.cell)}. {_capital(series(bans))}. "
+    return (f"look at {words.number(cell)}. {_capital(series(bans))}. "
             f"Now {words.now(step)}.")
 
 
 def _met(words: Words, step: Step) -> str:
+    cell = looked_at(step)
     on, _ = words.attackers(step)
-    target = words.name(step.cell)
+    target = words.name(cell)
     gone = {p: words.cells(step.before[i] & ~step.after[i])
             for i, p in enumerate(PIECES, start=1)}
     gone = {p: cells for p, cells in gone.items() if cells}
-    met = f"{words.number(step.cell)} is met by {words.standing(step.before, on)}."
+    met = f"{words.number(cell)} is met by {words.standing(step.before, on)}."
     if sum(map(len, gone.values())) == 1:
         ((p, (cell,)),) = gone.items()
         return (f"{met} A {PIECE_NAME[p]} on {words.name(cell)} would attack {target} "
@@ -166,22 +187,24 @@ def _met(words: Words, step: Step) -> str:
 
 
 def _exact(words: Words, step: Step) -> str:
+    cell = looked_at(step)
     on, open_ = words.attackers(step)
-    n = words.puzzle.numbers[step.cell]
+    n = words.clue(cell)
     can = listing([f"the {PIECE_NAME[t]} on {words.name(k)}" if t in PIECES
                    else f"{pieces(t)} on {words.name(k)}" for k, t in sorted(open_.items())])
     if not on:
-        return (f"only {can} can attack {words.number(step.cell)}. "
+        return (f"only {can} can attack {words.number(cell)}. "
                 f"Exactly {plural(n, 'cell')}, so {words.now(step)}.")
-    return (f"{words.number(step.cell)} already has {words.standing(step.before, on)}; "
+    return (f"{words.number(cell)} already has {words.standing(step.before, on)}; "
             f"only {can} can give the {plural(n - len(on), 'attack')} it still needs, "
             f"so {words.now(step)}.")
 
 
 def _all_attack(words: Words, step: Step) -> str:
+    cell = looked_at(step)
     on, _ = words.attackers(step)
-    total, target = words.ctx.total, words.name(step.cell)
-    missing = words.puzzle.numbers[step.cell] - len(on)
+    total, target = words.ctx.total, words.name(cell)
+    missing = words.clue(cell) - len(on)
     if not any(placed_sets(step.before)[1:]):
         all_of = {1: "it", 2: "both"}.get(total, f"all {total}")
         why = f"There are {plural(total, 'piece')} in all, so {all_of} must attack {target}."
@@ -196,7 +219,7 @@ def _all_attack(words: Words, step: Step) -> str:
     remain = [f"{words.name(k)} "
               f"({listing([PIECE_NAME[p] for p in PIECES if domain(after, k) & p], 'or')})"
               for k in words.cells(open_)]
-    return (f"look at {words.number(step.cell)}. {why} Every candidate that cannot reach "
+    return (f"look at {words.number(cell)}. {why} Every candidate that cannot reach "
             f"{target} goes; only {listing(remain)} remain{'s' * (len(remain) == 1)}.")
 
 
@@ -218,8 +241,9 @@ def _fill(words: Words, step: Step) -> str:
 
 
 def _used_up(words: Words, step: Step) -> str:
-    i = PIECES.index(step.piece) + 1
-    name, count = PIECE_NAME[step.piece], words.ctx.counts[i]
+    piece = counted(step)
+    i = PIECES.index(piece) + 1
+    name, count = PIECE_NAME[piece], words.ctx.counts[i]
     where = words.names(words.cells(placed_sets(step.before)[i]))
     lost = words.cells(step.before[i] & ~step.after[i])
     placed = (f"the only {name} stands on {where}" if count == 1
@@ -229,8 +253,9 @@ def _used_up(words: Words, step: Step) -> str:
 
 
 def _type(words: Words, step: Step) -> str:
-    i = PIECES.index(step.piece) + 1
-    name = PIECE_NAME[step.piece]
+    piece = counted(step)
+    i = PIECES.index(piece) + 1
+    name = PIECE_NAME[piece]
     cells = words.cells(step.before[i] & ~placed_sets(step.before)[i])
     which = words.names(cells)
     if len(cells) == 1:

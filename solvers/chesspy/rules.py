@@ -28,6 +28,7 @@ alone would finish it on a second look at B1. Only the active rules find contrad
 board they decide completely is judged against the rulebook by `is_solution`.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -106,6 +107,12 @@ def initial_masks(ctx: Context) -> list[int]:
     """Return the `may` sets before any rule: every free cell may be empty or hold any piece
     type the inventory has."""
     return [ctx.free, *(ctx.free if ctx.counts[i] else 0 for i in PIECE_INDICES)]
+
+
+def masks(values: Sequence[int]) -> Masks:
+    """Return the four `may` sets of `values` (EMPTY, ROOK, BISHOP, KNIGHT) as a Masks."""
+    e, r, b, n = values
+    return e, r, b, n
 
 
 def domain(may, k: int) -> int:
@@ -278,7 +285,8 @@ class Propagation:
                     changed = True
                     self.tally[rule] = self.tally.get(rule, 0) + 1
                     if self.trace is not None:
-                        self.trace.append(Step(rule, kind, cell, piece, before, tuple(may)))
+                        self.trace.append(Step(rule, kind, cell, piece, masks(before),
+                                               masks(may)))
         return steps
 
 
@@ -314,7 +322,7 @@ class Trace:
     """A deduction with its steps: the Deduction, the Steps in order and the highest rule used
     (a ladder index; -1 when no step was taken)."""
 
-    deduction: Deduction
+    deduction: Deduction[ChesspySolution]
     steps: tuple[Step, ...]
     highest: int
 
@@ -337,6 +345,6 @@ def trace_with(puzzle: ChesspyPuzzle, rules: frozenset[str], keep_steps: bool = 
     return Trace(deduction, tuple(state.trace or ()), highest)
 
 
-def deduce_with(puzzle: ChesspyPuzzle, rules: frozenset[str]) -> Deduction:
+def deduce_with(puzzle: ChesspyPuzzle, rules: frozenset[str]) -> Deduction[ChesspySolution]:
     """Return the fixpoint of the named rules on `puzzle` (see Deduction)."""
     return trace_with(puzzle, rules, keep_steps=False).deduction

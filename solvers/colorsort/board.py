@@ -154,17 +154,15 @@ def normal_form(puzzle: ColorSortPuzzle) -> ColorSortPuzzle:
                 given.setdefault(c, fresh + len(given) - len(named))
             options.append((tuple(given[c] for c in tube), index, given))
         first = min(renamed for renamed, _, _ in options)
-        best = None
+        tails = []
         for renamed, index, given in options:
             if renamed != first:
                 continue
             rest = left[:index] + left[index + 1 :]
             present = {c for tube in rest for c in tube}
             kept = tuple(sorted((c, n) for c, n in given.items() if c in present))
-            tail = least_order(rest, kept, fresh + len(given) - len(named))
-            if best is None or tail < best:
-                best = tail
-        memo[key] = (first, *best)
+            tails.append(least_order(rest, kept, fresh + len(given) - len(named)))
+        memo[key] = (first, *min(tails))
         return memo[key]
 
     return ColorSortPuzzle(puzzle.capacity, least_order(tuple(sorted(puzzle.tubes)), (), 0))

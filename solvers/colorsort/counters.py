@@ -98,7 +98,9 @@ def deduce_with(puzzle: ColorSortPuzzle, rules: frozenset[str]) -> Deduction:
     found = dfs_result(puzzle, dfs_budget(rules))
     tubes = [list(tube) for tube in puzzle.tubes]
     for i, j in found.moves:
-        tubes = apply_pour(tubes, puzzle.capacity, i, j)
+        after = apply_pour(tubes, puzzle.capacity, i, j)
+        assert after is not None, "the DFS's pours are legal in turn"
+        tubes = after
     return Deduction(
         domains=tuple(tuple(tube) for tube in tubes),
         steps=found.nodes,

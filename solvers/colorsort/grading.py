@@ -38,7 +38,7 @@ def measure(puzzle: ColorSortPuzzle) -> Measurements | str:
     dfs = dfs_result(puzzle, DEFAULT_NODE_LIMIT)
     if not dfs.solved:
         return NEEDS_SEARCH
-    return Measurements(optimal.pours, optimal.states, dfs.nodes, len(dfs.moves),
+    return Measurements(len(optimal.moves), optimal.states, dfs.nodes, len(dfs.moves),
                         playout_wins(puzzle))
 
 

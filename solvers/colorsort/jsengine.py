@@ -154,6 +154,7 @@ def solve(initial_tubes: Sequence[Sequence[int]], capacity: int,
         i, j = moves[cursor[0]]
         cursor[0] += 1
         nxt = apply_pour(tubes, capacity, i, j)
+        assert nxt is not None, "_ordered_moves lists only legal pours"
         sig = canon(nxt)
         if sig in visited:
             continue

@@ -38,7 +38,7 @@ def _imul(a: int, b: int) -> int:
 
 def utf16_units(text: str) -> list[int]:
     """Return the UTF-16 code units JS holds for `text` (astral characters become pairs)."""
-    units = []
+    units: list[int] = []
     for ch in text:
         cp = ord(ch)
         if cp > 0xFFFF:

@@ -206,10 +206,14 @@ def complete(cells: list[Cell], count: int) -> list[Cell]:
     return cells
 
 
-def refuse_questions(cells: list[Cell], cols: int, what: str) -> list[Cell]:
-    """Return `cells` when none is a '?'; else PuzzleFormatError naming the first one's row and
-    column and `what` a '?' would be (e.g. "a '?' vertex clue has no Slant text")."""
-    if QUESTION in cells:
-        r, c = divmod(cells.index(QUESTION), cols)
-        raise PuzzleFormatError(what, row=r, col=c)
-    return cells
+def refuse_questions(cells: list[Cell], cols: int, what: str) -> list[int | None]:
+    """Return `cells` (numbers and None) when none is a '?'; else PuzzleFormatError naming the
+    first one's row and column and `what` a '?' would be (e.g. "a '?' vertex clue has no Slant
+    text")."""
+    numbers: list[int | None] = []
+    for k, cell in enumerate(cells):
+        if isinstance(cell, str):  # QUESTION, the one text a cell holds
+            r, c = divmod(k, cols)
+            raise PuzzleFormatError(what, row=r, col=c)
+        numbers.append(cell)
+    return numbers

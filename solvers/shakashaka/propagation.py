@@ -102,7 +102,7 @@ def context(puzzle: ShakaPuzzle) -> Context:
     w, h, black = puzzle.width, puzzle.height, puzzle.black
     initial = (*(BLACK_DOMAIN if b else WHITE_DOMAIN for b in black), BLACK_DOMAIN)
     sides = all_neighbours(w, h)
-    numbers = []
+    numbers: list[tuple[int, tuple[int, ...]]] = []
     cell_numbers: list[tuple[int, ...]] = [()] * (w * h + 1)
     for k, n in enumerate(puzzle.numbers):
         if n is None:
@@ -120,9 +120,9 @@ class Propagation:
     """Domains under propagation, with the agendas of the points and numbers to look at again.
 
     `memo` is the support memo of the lattice table (None: no lattice propagator), `known` its
-    dict of the supports computed so far; `use_numbers` turns the number propagator on.
-    `corners` and `cell_numbers` are the context's, read by `narrow`. `tally` counts steps by
-    `names` (number steps, lattice steps).
+    dict of the supports computed so far (empty without a table); `use_numbers` turns the number
+    propagator on. `corners` and `cell_numbers` are the context's, read by `narrow`. `tally`
+    counts steps by `names` (number steps, lattice steps).
     """
 
     __slots__ = ("cell_numbers", "corners", "ctx", "dom", "known", "memo", "names",
@@ -135,7 +135,7 @@ class Propagation:
         self.corners, self.cell_numbers = ctx.corners, ctx.cell_numbers
         self.dom = list(ctx.initial)
         self.memo: SupportMemo | None = None if table is None else memo_for(table)
-        self.known = None if table is None else self.memo.known
+        self.known: dict[int, int] = {} if self.memo is None else self.memo.known
         self.use_numbers = use_numbers
         self.names = names
         self.tally: dict[str, int] = {}
@@ -165,7 +165,7 @@ class Propagation:
         to its own fixpoint) and the numbers beside it."""
         dom = self.dom
         old, dom[k] = dom[k], domain
-        if self.known is not None:
+        if self.memo is not None:
             flags, corners = self.point_flags, self.corners[k]
             for corner in SHRUNK[old][domain]:
                 i = corners[corner]
@@ -236,6 +236,7 @@ class Propagation:
             try:
                 kept = known[key]
             except KeyError:  # the first lookup of this key under the table
+                assert self.memo is not None, "points are queued only under a lattice table"
                 kept = self.memo[key]
             if kept == key:
                 continue

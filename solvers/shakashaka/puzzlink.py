@@ -26,7 +26,7 @@ def from_puzzlink(url: str) -> board.ShakaPuzzle:
     link = open_url(url, PID)
     cells = decode_four(link.body, link.cols * link.rows)
     black = tuple(cell is not None for cell in cells)
-    numbers = tuple(None if cell in (None, QUESTION) else cell for cell in cells)
+    numbers = tuple(cell if isinstance(cell, int) else None for cell in cells)  # '?' -> None
     return board.parse(board.format(board.ShakaPuzzle(link.cols, link.rows, black, numbers)))
 
 

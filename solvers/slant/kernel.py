@@ -22,7 +22,7 @@ except ImportError:  # not built: every answer comes from the Python ladder (slo
 COMPILED = compiled is not None
 RULE_BITS = {"count": 1, "cycle": 2, "duet": 4, "probe": 8}
 NO_CLUE = 255
-_CLUE_BYTE = {None: NO_CLUE, **{n: n for n in range(NO_CLUE)}}
+_CLUE_BYTE: dict[int | None, int] = {None: NO_CLUE, **{n: n for n in range(NO_CLUE)}}
 
 
 def _clue_bytes(puzzle: SlantPuzzle) -> bytes:
