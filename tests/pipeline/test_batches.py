@@ -4,7 +4,16 @@ numbered along each bucket's seed stream; the plan never depends on workers."""
 import pytest
 
 from pipeline.admission import Contender
-from pipeline.batches import CELLS_PER_TASK, Batch, Planner, Work, parse_size, run_batch
+from pipeline.batches import (
+    TASK_MS,
+    Batch,
+    Planner,
+    Work,
+    cells_cost,
+    parse_size,
+    run_batch,
+    size_costs,
+)
 from pipeline.quotas import Quotas
 from pipeline.seeds import derive_seed
 
@@ -60,13 +69,42 @@ def test_after_outcomes_a_bucket_gets_its_need_over_its_hit_rate_numbered_on():
     assert sorted(c.row["id"] for c in again.contenders) == ["a", "d0", "d1", "d2"]
 
 
-def test_works_hold_about_CELLS_PER_TASK_cells_and_the_budget_caps_the_boards():
-    quotas = Quotas([("10x10", "count")], quota=100)
-    works = Planner(budget=50, boards_per_task=64, tasks_in_flight=8).plan(quotas, 0)
-    assert [work.boards() for work in works] == [16, 16, 16, 2]
-    assert all(work.boards() * 100 <= CELLS_PER_TASK for work in works)
+def test_works_are_the_fewest_of_at_most_about_TASK_MS_of_equal_cost_and_the_budget_caps():
+    quotas = Quotas([("10x10", "count")], quota=1000)
+    planner = Planner(budget=250, boards_per_task=1000, tasks_in_flight=8)
+    works = planner.plan(quotas, 0)  # 250 boards of cost 100: 25,000 in three works
+    assert cells_cost("10x10") == 100 and [work.boards() for work in works] == [83, 84, 83]
     starts = [batch.start for work in works for batch in work.batches]
-    assert starts == [0, 16, 32, 48]
+    assert starts == [0, 83, 167]
+
+
+def test_a_batch_holds_at_most_boards_per_task_boards_and_a_work_several_batches():
+    quotas = Quotas([("5x5", "count"), ("5x5", "duet")], quota=100)
+    [work] = Planner(budget=1000, boards_per_task=64, tasks_in_flight=8).plan(quotas, 0)
+    assert work.batches == (Batch("5x5", "count", 0, 64), Batch("5x5", "count", 64, 36),
+                            Batch("5x5", "duet", 0, 64), Batch("5x5", "duet", 64, 36))
+
+
+def test_boards_cost_what_the_reachability_table_measured_at_their_size():
+    slant = size_costs("slant")
+    assert slant("10x10") > 3 * slant("7x7") > 9 * slant("5x5")  # about as cells squared
+    assert slant("20x20") == pytest.approx(16 * slant("10x10"))  # not measured: scaled
+    assert size_costs("araf")("6x6") > 10 * slant("6x6")  # a costly genre packs fewer boards
+    quotas = Quotas([("7x7", "count"), ("10x10", "count")], quota=200)
+    planner = Planner(budget=1000, boards_per_task=1000, tasks_in_flight=8, cost=slant)
+    works = planner.plan(quotas, 0)
+    costs = [sum(b.boards * slant(b.size) for b in work.batches) for work in works]
+    assert len(works) == -(-sum(costs) // TASK_MS)
+    assert max(costs) - min(costs) <= 2 * slant("10x10")  # a board at either end
+
+
+def test_the_first_plan_is_counted_without_changing_the_planner():
+    quotas = Quotas([("10x10", "count")], quota=100)
+    planner = Planner(budget=1000, boards_per_task=64, tasks_in_flight=8, cost=size_costs("slant"))
+    assert planner.first_works(quotas) == 2 and planner.first_works(quotas) == 2
+    assert len(planner.plan(quotas, 0)) == 2
+    tiny = Quotas([("5x5", "count"), ("7x7", "probe")], quota=3)
+    assert Planner(1000, 64, 8, size_costs("slant")).first_works(tiny) == 1
 
 
 def test_no_new_boards_while_the_most_works_are_out():
