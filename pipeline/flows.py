@@ -109,8 +109,10 @@ def pool_size(workers: int, tasks: int) -> int:
 def running(runner: TaskRunner) -> Iterator[TaskRunner]:
     """Enter `runner` for the block. On a stop (a signal's exception, see interrupts.signal_of)
     abandon it: its workers end at once instead of finishing their tasks; a runner that cannot
-    be abandoned (Dask) is left as usual."""
+    be abandoned (Dask) is left as usual. The fork server (of a pool or a local Dask cluster)
+    is stopped at the end."""
     with contextlib.ExitStack() as stack:
+        stack.callback(forkserver.stop)
         stack.enter_context(runner)
         try:
             yield runner
