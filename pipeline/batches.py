@@ -11,6 +11,7 @@ workers or on timing, so the same build makes the same boards on any machine.
 """
 
 import copy
+import functools
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -101,6 +102,7 @@ def cells_cost(size: str) -> float:
     return (width * height / 10) ** 2
 
 
+@functools.cache
 def size_costs(genre: str) -> SizeCost:
     """Return the genre's cost of one board by size, from its reachability table (see
     generators.reachability): the CPU ms per attempt of the size's measured grades, pooled

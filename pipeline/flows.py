@@ -13,7 +13,6 @@ the manifest and back to the caller.
 """
 
 import contextlib
-import functools
 import math
 import os
 import shutil
@@ -38,7 +37,7 @@ from generators import get_generator
 from generators.reachability import plan_buckets
 from pipeline import filling, forkserver
 from pipeline.admission import verify_rows
-from pipeline.batches import Done, Planner, SizeCost, Work, parse_size, run_work, size_costs
+from pipeline.batches import Done, Planner, Work, parse_size, run_work, size_costs
 from pipeline.interrupts import raise_if_stopped, reclaim_sigterm, signal_of
 from pipeline.pool import InProcessTaskRunner, WarmProcessPoolTaskRunner
 from pipeline.provenance import code_version, now
@@ -373,12 +372,7 @@ def verify_tasks(cost: float, workers: int) -> int:
 
 def row_cost(genre: str, size: str) -> float:
     """Return the cost of re-verifying one row of `genre` at `size` (see batches.size_costs)."""
-    return _size_costs(genre)(size)
-
-
-@functools.cache
-def _size_costs(genre: str) -> SizeCost:
-    return size_costs(genre)
+    return size_costs(genre)(size)
 
 
 def repeated_across(chunks: Iterable[Sequence[dict[str, Any]]]) -> list[str]:
