@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generators import GenerationSpec
-from generators.reachability import load
+from generators.reachability import load, plan_buckets
 from pipeline.admission import Contender, confirm, contend
 from pipeline.quotas import Bucket, Quotas
 from pipeline.seeds import derive_seed
@@ -234,3 +234,13 @@ class Planner:
         """Note that a work's outcomes were taken in: its boards are no longer in flight."""
         for batch in work.batches:
             self.flying[batch.bucket] -= batch.boards
+
+
+def first_plan_works(genre: str, sizes: Sequence[str], grades: Sequence[str] | None,
+                     per_grade: int) -> int:
+    """Return how many works the first plan of a new build of this spec has (no shipped ids,
+    no budget cut; a batch's cap does not change it): what decides whether a pool pays off."""
+    buckets = plan_buckets(genre, ["{}x{}".format(*parse_size(size)) for size in sizes], grades)
+    planner = Planner(per_grade * len(buckets), boards_per_task=1, tasks_in_flight=1,
+                      cost=size_costs(genre))
+    return planner.first_works(Quotas(buckets, per_grade))

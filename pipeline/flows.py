@@ -100,7 +100,7 @@ def pool_size(workers: int, tasks: int) -> int:
     in this process). The fork server the CLI may have started for more is stopped then."""
     started = max(1, min(workers, tasks))
     if started == 1 < workers:
-        forkserver.stop()
+        forkserver.discard()
     return started
 
 
@@ -336,7 +336,7 @@ def verify_version(
                for commit in manifests for bucket, count in commit.manifest.buckets.items())
     tasks = verify_tasks(cost, workers)
     build = None if whole else snapshot.version
-    with running(task_runner(max(1, min(workers, tasks)), dask)) as runner:
+    with running(task_runner(pool_size(workers, tasks), dask)) as runner:
         report = reverify(runner, lambda: snapshot.read(build), workers)
     log = get_run_logger().info if report["status"] == PASSED else get_run_logger().error
     log("%s version %d verification %s: %d rows, %d problems", bank, snapshot.version,

@@ -10,6 +10,7 @@ from pipeline.batches import (
     Planner,
     Work,
     cells_cost,
+    first_plan_works,
     parse_size,
     run_batch,
     size_costs,
@@ -119,3 +120,8 @@ def test_a_batch_gives_one_outcome_per_board_and_the_same_outcomes_every_time():
     assert first == run_batch("slant", batch, master=1)
     rows = [outcome.row for outcome in first if isinstance(outcome, Contender)]
     assert rows and all(row["seed"] in batch.seeds(1) for row in rows)
+
+
+def test_the_first_plan_of_a_spec_is_one_work_for_the_demo_and_two_for_80_10x10_boards():
+    assert first_plan_works("slant", ["5x5", "7x7"], None, 3) == 1  # the README's demo
+    assert first_plan_works("slant", ["10x10"], ["count"], 80) == 2
