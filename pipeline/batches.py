@@ -3,27 +3,36 @@
 Vocabulary: a *bucket* is a (size, grade) pair (pipeline.quotas); its *seed stream* gives board n
 the seed derive_seed(master, size text, grade, n // STREAM_BLOCK, n % STREAM_BLOCK); a *batch* is
 `boards` consecutive boards of one stream from board `start`; a *work* is what one task does:
-some batches to generate and grade, and some contenders to confirm. The plan depends only on
-the outcomes taken in so far (in task order) and the budget, never on the number of workers or
-on timing, so the same build makes the same boards on any machine.
+some batches to generate and grade, and some contenders to confirm. A board's *cost* is the CPU
+milliseconds one attempt at its size took when the genre's reachability table was measured
+(see size_costs); works are cut to about TASK_MS of it. The plan depends only on the outcomes
+taken in so far (in task order), the budget and those stored costs, never on the number of
+workers or on timing, so the same build makes the same boards on any machine.
 """
 
+import copy
+import functools
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from generators.reachability import load
 from pipeline.admission import Contender, confirm, contend
 from pipeline.outcomes import Rejection
-from pipeline.quotas import Bucket, Quotas
+from pipeline.quotas import Bucket, Quotas, planned
 from pipeline.seeds import derive_seed
 from pipeline.sizes import Size
 
 STREAM_BLOCK = 64  # boards per seed block: the seeds of builds made before the plan sized batches
-CELLS_PER_TASK = 1600  # a task's boards have about this many cells in all (work to outweigh
-# Prefect's per-task cost, about 0.1 s: e.g. 64 5x5 or 16 10x10 Slant boards)
+TASK_MS = 12_000  # a work's boards cost about this much (table ms; Slant now runs about 6x faster
+# than its table, which predates its kernel: about 2 s, 70 10x10 or 260 7x7 boards). Prefect's
+# cost per task in a worker process is about 0.1 s of CPU (it rebuilds its settings from the
+# task's context), so a task of 2 s loses 5% to it.
 CONFIRMS_PER_TASK = 16  # contenders a confirm-only task waits for, unless nothing else is coming
+
+SizeCost = Callable[[Size], float]  # a size -> the cost of one board of that size
 
 
 @dataclass(frozen=True)
@@ -79,6 +88,38 @@ class Done:
         return sum(isinstance(o, Contender) for outcomes in self.outcomes for o in outcomes)
 
 
+def cells_cost(size: Size) -> float:
+    """Return the cost of a board by its cells alone, as (cells / 10) squared: for a genre with
+    no measured size (attempts cost about as the square of the cells; Slant, 5x5 to 15x15)."""
+    return (size.cells / 10) ** 2
+
+
+@functools.cache
+def size_costs(genre: str) -> SizeCost:
+    """Return the genre's cost of one board by size, from its reachability table (see
+    generators.reachability): the CPU ms per attempt of the size's measured grades, pooled
+    (grades' costs shift with every solver change, sizes' relative ones much less); at a size
+    not measured, that of the measured size nearest in cells, scaled by the square of the
+    ratio of cells; by cells_cost when nothing is measured."""
+    table = load(genre)
+    measured: dict[Size, float] = {}
+    for text in table.sizes():
+        measures = table.at(text)
+        attempts = sum(m.attempts for m in measures)
+        if attempts:
+            measured[Size.parse(text)] = sum(m.cpu_ms for m in measures) / attempts
+    if not measured:
+        return cells_cost
+
+    def cost(size: Size) -> float:
+        if size in measured:
+            return measured[size]
+        near = min(measured, key=lambda known: abs(math.log(known.cells / size.cells)))
+        return measured[near] * (size.cells / near.cells) ** 2
+
+    return cost
+
+
 def run_batch(
     genre: str, batch: Batch, master: int, options: dict[str, Any] | None = None
 ) -> tuple[Contender | Rejection, ...]:
@@ -100,14 +141,16 @@ class Planner:
 
     A short bucket gets boards for what it still needs: its quota less the rows it holds or may
     hold from its contenders, and less the hits its boards in flight should bring at its
-    measured hit rate; as many boards as that need over the hit rate. Boards are packed into
-    works of about CELLS_PER_TASK cells and at most `boards_per_task` boards; no new boards
-    while `tasks_in_flight` works are out.
+    measured hit rate; as many boards as that need over the hit rate. The boards of one plan
+    are cut into the fewest works of at most about TASK_MS of `cost` each, of equal cost, in
+    batches of at most `boards_per_task` boards (a cap per bucket and work, not per work: the
+    boards of a small size are cheap); no new boards while `tasks_in_flight` works are out.
     """
 
     budget: int
     boards_per_task: int
     tasks_in_flight: int
+    cost: SizeCost = cells_cost
     remaining: int = field(init=False)
     next_board: Counter[Bucket] = field(init=False, default_factory=Counter)
     flying: Counter[Bucket] = field(init=False, default_factory=Counter)
@@ -144,30 +187,50 @@ class Planner:
         return works
 
     def pack(self, wanted: Sequence[tuple[Bucket, int]]) -> list[Work]:
-        """Return the boards of `wanted` cut into batches and packed into works, in order."""
-        works: list[Work] = []
-        batches: list[Batch] = []
-        cells = boards_in_work = 0
+        """Return the boards of `wanted` cut into batches and packed into works, in order.
+
+        With the fewest works of at most about TASK_MS, each work's share is the total cost
+        over their number; a board goes to the work its cost's middle falls in, counted along
+        the boards in order (so a work's cost is its share give or take a board's). A batch holds
+        at most `boards_per_task` boards: a work may hold several batches of one bucket.
+        """
+        total = sum(boards * self.cost(bucket[0]) for bucket, boards in wanted)
+        if not total:
+            return []
+        share = total / math.ceil(total / TASK_MS - 1e-9)
+        works: list[list[Batch]] = []
+        spent = 0.0
         for bucket, boards in wanted:
-            area = bucket[0].cells
-            while boards:
-                room = min(self.boards_per_task - boards_in_work,
-                           max(1, (CELLS_PER_TASK - cells) // area))
-                if room <= 0 or (batches and cells + area > CELLS_PER_TASK):
-                    works.append(Work(tuple(batches)))
-                    batches, cells, boards_in_work = [], 0, 0
-                    continue
-                take = min(room, boards)
-                batches.append(Batch(*bucket, self.next_board[bucket], take))
-                self.next_board[bucket] += take
-                boards -= take
-                cells += take * area
-                boards_in_work += take
-        if batches:
-            works.append(Work(tuple(batches)))
-        return works
+            cost = self.cost(bucket[0])
+            for _ in range(boards):
+                index = int((spent + cost / 2) / share)
+                spent += cost
+                if index >= len(works):
+                    works.append([])
+                batches = works[-1]
+                last = batches[-1] if batches else None
+                if last and last.bucket == bucket and last.boards < self.boards_per_task:
+                    batches[-1] = Batch(*bucket, batches[-1].start, batches[-1].boards + 1)
+                else:
+                    batches.append(Batch(*bucket, self.next_board[bucket], 1))
+                self.next_board[bucket] += 1
+        return [Work(tuple(batches)) for batches in works]
+
+    def first_works(self, quotas: Quotas) -> int:
+        """Return how many works the first plan of a build with `quotas` has (nothing changes)."""
+        return len(copy.deepcopy(self).plan(copy.deepcopy(quotas), 0))
 
     def landed(self, work: Work) -> None:
         """Note that a work's outcomes were taken in: its boards are no longer in flight."""
         for batch in work.batches:
             self.flying[batch.bucket] -= batch.boards
+
+
+def first_plan_works(genre: str, sizes: Sequence[Size], grades: Sequence[str] | None,
+                     per_grade: int) -> int:
+    """Return how many works the first plan of a new build of this spec has (no shipped ids,
+    no budget cut; a batch's cap does not change it): what decides whether a pool pays off."""
+    buckets = planned(genre, sizes, grades)
+    planner = Planner(per_grade * len(buckets), boards_per_task=1, tasks_in_flight=1,
+                      cost=size_costs(genre))
+    return planner.first_works(Quotas(buckets, per_grade))

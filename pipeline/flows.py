@@ -14,6 +14,7 @@ values (a deployment stores them as JSON): sizes come in as "WxH" texts, read he
 """
 
 import contextlib
+import math
 import os
 import shutil
 import sys
@@ -21,7 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any
 
 import pyarrow as pa
 from prefect import flow, get_run_logger, task
@@ -35,9 +36,9 @@ from tqdm import tqdm
 
 from banks import BankBusyError, BankError, BankStore, BankWriter, PendingBuild, rows_to_table
 from generators import get_generator
-from pipeline import filling
+from pipeline import filling, forkserver
 from pipeline.admission import verify_rows
-from pipeline.batches import Done, Planner, Work, run_work
+from pipeline.batches import Done, Planner, Work, run_work, size_costs
 from pipeline.interrupts import raise_if_stopped, reclaim_sigterm, signal_of
 from pipeline.pool import InProcessTaskRunner, WarmProcessPoolTaskRunner
 from pipeline.provenance import code_version, now
@@ -50,12 +51,10 @@ from solvers import get_genre
 BOARDS_PER_TASK = 64
 TASKS_IN_FLIGHT = 16
 BUDGET_PER_PUZZLE = 100
-ROWS_PER_VERIFY_TASK = 250
-MIN_ROWS_PER_VERIFY_TASK = 50  # fewer rows do not pay for a task, let alone a worker
-VERIFY_TASKS_PER_WORKER = 4
+VERIFY_TASK_MS = 8_000  # a verify-rows task's rows cost about this much, in a board's cost (see
+# batches.size_costs; a Slant row takes about a third of its board's table cost to re-verify: 2-3 s)
 PROBLEMS_KEPT = 100
 
-T = TypeVar("T")
 PROGRESS_VARIABLE = "PUZZLEBANK_PROGRESS"
 STARTED_RUNS: list[str] = []  # ids of the flow runs started since the caller last cleared it
 
@@ -95,12 +94,24 @@ def task_runner(workers: int, dask: str | None = None) -> TaskRunner:
     return WarmProcessPoolTaskRunner(max_workers=workers)
 
 
+def pool_size(workers: int, tasks: int) -> int:
+    """Return how many workers to start for `workers` asked and a first plan of `tasks` works:
+    no more than the works (a pool costs seconds; a build whose first plan is one work runs
+    in this process). The fork server the CLI may have started for more is stopped then."""
+    started = max(1, min(workers, tasks))
+    if started == 1 < workers:
+        forkserver.discard()
+    return started
+
+
 @contextlib.contextmanager
 def running(runner: TaskRunner) -> Iterator[TaskRunner]:
     """Enter `runner` for the block. On a stop (a signal's exception, see interrupts.signal_of)
     abandon it: its workers end at once instead of finishing their tasks; a runner that cannot
-    be abandoned (Dask) is left as usual."""
+    be abandoned (Dask) is left as usual. The fork server (of a pool or a local Dask cluster)
+    is stopped at the end."""
     with contextlib.ExitStack() as stack:
+        stack.callback(forkserver.stop)
         stack.enter_context(runner)
         try:
             yield runner
@@ -143,8 +154,9 @@ def build_bank(
     (default BUDGET_PER_PUZZLE attempts per wanted puzzle) counts generator attempts. The rows
     written depend on every parameter but `workers`, `dask`, `root` and `wait`, and on the
     bank's commits. The bank's lock is held throughout. `boards_per_task` caps the boards of one
-    task, `batches_per_round` the tasks out at once (see batches.Planner). `dask` runs the
-    tasks on Dask (see task_runner). `advance_seed` adds the number of versions to `seed`, so
+    bucket in one task, `batches_per_round` the tasks out at once (see batches.Planner); no
+    more workers start than the first plan has tasks (see pool_size). `dask` runs the tasks
+    on Dask (see task_runner). `advance_seed` adds the number of versions to `seed`, so
     every build of a schedule draws new boards instead of refusing last night's again (the
     manifest's spec records the seed used). `grades` picks the ladder levels to fill (default:
     those reachable at each size, see quotas.planned). `max_seconds` is a wall-clock budget
@@ -198,7 +210,8 @@ def build_under_lock(
         return BuildResult(bank, BuildStatus.ALREADY, done.version, done.row_count,
                            done.build_id)
     quotas = Quotas(buckets, per_grade, writer.shipped_ids())
-    planner = Planner(budget, boards_per_task, batches_per_round)
+    planner = Planner(budget, boards_per_task, batches_per_round, size_costs(genre))
+    workers = pool_size(workers, planner.first_works(quotas))
     with running(task_runner(workers, dask)) as runner:
         deadline = started + max_seconds if max_seconds else float("inf")
         filled = fill(runner, quotas, planner, genre, seed, options,
@@ -314,10 +327,11 @@ def verify_version(
     announce_run()
     snapshot = BankStore(root).snapshot(bank, version)
     manifests = snapshot.commits if whole else snapshot.commits[-1:]
-    rows = sum(commit.manifest.row_count for commit in manifests)
-    tasks = len(verify_chunks(range(rows), workers))
+    cost = sum(count * row_cost(commit.manifest.spec["genre"], bucket.partition("/")[0])
+               for commit in manifests for bucket, count in commit.manifest.buckets.items())
+    tasks = verify_tasks(cost, workers)
     build = None if whole else snapshot.version
-    with running(task_runner(max(1, min(workers, tasks)), dask)) as runner:
+    with running(task_runner(pool_size(workers, tasks), dask)) as runner:
         report = reverify(runner, lambda: snapshot.read(build), workers)
     log = get_run_logger().info if report.passed else get_run_logger().error
     log("%s version %d verification %s: %d rows, %d problems", bank, snapshot.version,
@@ -325,13 +339,36 @@ def verify_version(
     return report
 
 
-def verify_chunks(rows: Sequence[T], workers: int) -> list[Sequence[T]]:
-    """Return `rows` cut into consecutive chunks, one verify-rows task each: about
-    VERIFY_TASKS_PER_WORKER per worker, so the workers end together, of
-    MIN_ROWS_PER_VERIFY_TASK to ROWS_PER_VERIFY_TASK rows each."""
-    even = -(-len(rows) // (VERIFY_TASKS_PER_WORKER * workers))
-    size = min(ROWS_PER_VERIFY_TASK, max(MIN_ROWS_PER_VERIFY_TASK, even))
-    return [rows[i : i + size] for i in range(0, len(rows), size)]
+def verify_chunks(rows: Sequence[dict[str, Any]], workers: int) -> list[list[dict[str, Any]]]:
+    """Return `rows` cut into consecutive chunks of about equal cost, one verify-rows task each
+    (see verify_tasks for how many); a row costs what a board of its genre and size does."""
+    costs = [row_cost(row["genre"], row["size"]) for row in rows]
+    if not costs:
+        return []
+    share = sum(costs) / verify_tasks(sum(costs), workers)
+    chunks: list[list[dict[str, Any]]] = []
+    spent = 0.0
+    for row, cost in zip(rows, costs, strict=True):
+        if int((spent + cost / 2) / share) >= len(chunks):
+            chunks.append([])
+        chunks[-1].append(row)
+        spent += cost
+    return chunks
+
+
+def verify_tasks(cost: float, workers: int) -> int:
+    """Return how many verify-rows tasks rows of total `cost` get on `workers`: one when they
+    cost at most VERIFY_TASK_MS (rows that do not pay for a task, let alone a pool, are
+    verified in this process), else a multiple of `workers` with at most about
+    VERIFY_TASK_MS each, so the workers end together."""
+    tasks = math.ceil(cost / VERIFY_TASK_MS - 1e-9)
+    return 1 if tasks <= 1 else workers * math.ceil(tasks / workers)
+
+
+def row_cost(genre: str, size: str) -> float:
+    """Return the cost of re-verifying one row of `genre` at a "WxH" `size` as the bank stores
+    it (see batches.size_costs)."""
+    return size_costs(genre)(Size.parse(size))
 
 
 def repeated_across(chunks: Iterable[Sequence[dict[str, Any]]]) -> list[str]:

@@ -9,6 +9,7 @@ imports WARM_MODULES (pipeline.pool_guard first) and forks every worker from tha
 import multiprocessing
 import multiprocessing.forkserver
 import os
+import signal
 
 PARENT_ENV = "PUZZLEBANK_POOL_PARENT"
 WARM_MODULES = ["pipeline.pool_guard", "pipeline.warm"]
@@ -35,3 +36,13 @@ def stop() -> None:
     multiprocessing has no public way: this is the private one its own tests use.
     """
     multiprocessing.forkserver._forkserver._stop()  # type: ignore[attr-defined]
+
+
+def discard() -> None:
+    """Stop the fork server at once, when no worker was forked from it: kill it, then reap it
+    (see stop). A fork server still importing WARM_MODULES reads its stop only when done, so
+    stopping it politely would wait for those imports."""
+    pid = multiprocessing.forkserver._forkserver._forkserver_pid  # type: ignore[attr-defined]
+    if pid is not None:
+        os.kill(pid, signal.SIGKILL)
+    stop()

@@ -57,13 +57,22 @@ def dask_runner(choice: str) -> "TaskRunner":
     local:N starts a LocalCluster of N single-threaded worker processes on 127.0.0.1 at the
     first task, with no dashboard (the scheduler's health endpoint takes 8787, or any free port
     if that is taken), and closes it, workers included, when the runner exits; tcp://...
-    connects to a running scheduler and leaves its cluster alone.
+    connects to a running scheduler and leaves its cluster alone. The local workers are forks
+    of the warm fork server (Dask's own "forkserver" start method, see pipeline.forkserver),
+    started now: each comes up with Prefect, Dask and the genres imported, where a spawned one
+    imported them itself at its first task (seconds, inside the build's fill); the caller
+    stops the fork server when the runner is done (see flows.running).
     """
+    import dask
     from prefect_dask.task_runners import DaskTaskRunner
+
+    from pipeline import forkserver
 
     choice = parse_dask(choice)
     if choice.startswith(TCP):
         return DaskTaskRunner(address=choice)
+    forkserver.preheat()
+    dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"})
     workers = int(choice.removeprefix(f"{LOCAL}:"))
     return DaskTaskRunner(cluster_class="distributed.LocalCluster", cluster_kwargs={
         "n_workers": workers, "threads_per_worker": 1, "processes": True,

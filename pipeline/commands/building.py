@@ -111,7 +111,11 @@ def preheat(args: argparse.Namespace) -> None:
     A stop kills the workers mid-task, so the semaphores they made are never released by them:
     multiprocessing's resource tracker releases them and would warn about each on stderr, past
     the stop's one line; its children inherit this filter of that one warning."""
-    if args.workers > 1 and not args.dask:
+    from pipeline.batches import first_plan_works
+
+    if args.workers > 1 and not args.dask and not (  # a build of one task runs in-process
+            getattr(args, "genre", None) and first_plan_works(
+                args.genre, args.size, args.grade, args.per_grade) == 1):
         from pipeline.forkserver import preheat as start
 
         os.environ["PYTHONWARNINGS"] = TRACKER_QUIET

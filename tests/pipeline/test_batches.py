@@ -1,14 +1,24 @@
 """Batches and the plan: boards sized to each bucket's need and hit rate, packed into works,
 numbered along each bucket's seed stream; the plan never depends on workers."""
 
+import pytest
+
 from pipeline.admission import NO_CANDIDATE, Contender
-from pipeline.batches import CELLS_PER_TASK, Batch, Planner, Work, run_batch
+from pipeline.batches import (
+    TASK_MS,
+    Batch,
+    Planner,
+    Work,
+    cells_cost,
+    first_plan_works,
+    run_batch,
+    size_costs,
+)
 from pipeline.quotas import Quotas
 from pipeline.seeds import derive_seed
 from pipeline.sizes import Size
 
-FOUR = Size(4, 4)
-BUCKETS = [(FOUR, "count"), (FOUR, "duet")]
+BUCKETS = [(Size(4, 4), "count"), (Size(4, 4), "duet")]
 
 
 def contender(rid, grade):
@@ -18,8 +28,8 @@ def contender(rid, grade):
 
 
 def test_a_boards_seed_depends_on_its_place_in_the_stream_not_on_the_batch_it_is_in():
-    whole = Batch(FOUR, "count", 0, 70).seeds(5)
-    parts = Batch(FOUR, "count", 0, 3).seeds(5) + Batch(FOUR, "count", 3, 67).seeds(5)
+    whole = Batch(Size(4, 4), "count", 0, 70).seeds(5)
+    parts = Batch(Size(4, 4), "count", 0, 3).seeds(5) + Batch(Size(4, 4), "count", 3, 67).seeds(5)
     assert whole == parts and len(set(whole)) == 70
     assert whole[65] == derive_seed(5, "4x4", "count", 1, 1)  # 64 boards a seed block
 
@@ -27,7 +37,7 @@ def test_a_boards_seed_depends_on_its_place_in_the_stream_not_on_the_batch_it_is
 def test_the_first_plan_makes_as_many_boards_as_puzzles_are_wanted():
     quotas = Quotas(BUCKETS, quota=3)
     works = Planner(budget=1000, boards_per_task=64, tasks_in_flight=8).plan(quotas, 0)
-    assert works == [Work((Batch(FOUR, "count", 0, 3), Batch(FOUR, "duet", 0, 3)))]
+    assert works == [Work((Batch(Size(4, 4), "count", 0, 3), Batch(Size(4, 4), "duet", 0, 3)))]
 
 
 def test_boards_in_flight_count_at_the_hit_rate_so_nothing_more_is_planned_meanwhile():
@@ -42,24 +52,55 @@ def test_after_outcomes_a_bucket_gets_its_need_over_its_hit_rate_numbered_on():
     planner = Planner(budget=1000, boards_per_task=64, tasks_in_flight=8)
     [work] = planner.plan(quotas, 0)
     for outcome in [contender("a", "count"), NO_CANDIDATE, NO_CANDIDATE]:
-        quotas.offer((FOUR, "count"), outcome)
+        quotas.offer((Size(4, 4), "count"), outcome)
     for n in range(3):
-        quotas.offer((FOUR, "duet"), contender(f"d{n}", "duet"))
+        quotas.offer((Size(4, 4), "duet"), contender(f"d{n}", "duet"))
     planner.landed(work)
     [again] = planner.plan(quotas, 0)
     # count: 2 more wanted at a hit rate of (1 + 1) / (3 + 1): 4 boards; duet: none, but its
     # three contenders (and the one of count) are handed out for confirmation with the work
-    assert again.batches == (Batch(FOUR, "count", 3, 4),)
+    assert again.batches == (Batch(Size(4, 4), "count", 3, 4),)
     assert sorted(c.row["id"] for c in again.contenders) == ["a", "d0", "d1", "d2"]
 
 
-def test_works_hold_about_CELLS_PER_TASK_cells_and_the_budget_caps_the_boards():
-    quotas = Quotas([(Size(10, 10), "count")], quota=100)
-    works = Planner(budget=50, boards_per_task=64, tasks_in_flight=8).plan(quotas, 0)
-    assert [work.boards() for work in works] == [16, 16, 16, 2]
-    assert all(work.boards() * 100 <= CELLS_PER_TASK for work in works)
+def test_works_are_the_fewest_of_at_most_about_TASK_MS_of_equal_cost_and_the_budget_caps():
+    quotas = Quotas([(Size(10, 10), "count")], quota=1000)
+    planner = Planner(budget=250, boards_per_task=1000, tasks_in_flight=8)
+    works = planner.plan(quotas, 0)  # 250 boards of cost 100: 25,000 in three works
+    assert cells_cost(Size(10, 10)) == 100 and [work.boards() for work in works] == [83, 84, 83]
     starts = [batch.start for work in works for batch in work.batches]
-    assert starts == [0, 16, 32, 48]
+    assert starts == [0, 83, 167]
+
+
+def test_a_batch_holds_at_most_boards_per_task_boards_and_a_work_several_batches():
+    quotas = Quotas([(Size(5, 5), "count"), (Size(5, 5), "duet")], quota=100)
+    [work] = Planner(budget=1000, boards_per_task=64, tasks_in_flight=8).plan(quotas, 0)
+    assert work.batches == (Batch(Size(5, 5), "count", 0, 64), Batch(Size(5, 5), "count", 64, 36),
+                            Batch(Size(5, 5), "duet", 0, 64), Batch(Size(5, 5), "duet", 64, 36))
+
+
+def test_boards_cost_what_the_reachability_table_measured_at_their_size():
+    slant = size_costs("slant")
+    # about as cells squared
+    assert slant(Size(10, 10)) > 3 * slant(Size(7, 7)) > 9 * slant(Size(5, 5))
+    assert slant(Size(20, 20)) == pytest.approx(16 * slant(Size(10, 10)))  # not measured: scaled
+    # a costly genre packs fewer boards
+    assert size_costs("araf")(Size(6, 6)) > 10 * slant(Size(6, 6))
+    quotas = Quotas([(Size(7, 7), "count"), (Size(10, 10), "count")], quota=200)
+    planner = Planner(budget=1000, boards_per_task=1000, tasks_in_flight=8, cost=slant)
+    works = planner.plan(quotas, 0)
+    costs = [sum(b.boards * slant(b.size) for b in work.batches) for work in works]
+    assert len(works) == -(-sum(costs) // TASK_MS)
+    assert max(costs) - min(costs) <= 2 * slant(Size(10, 10))  # a board at either end
+
+
+def test_the_first_plan_is_counted_without_changing_the_planner():
+    quotas = Quotas([(Size(10, 10), "count")], quota=100)
+    planner = Planner(budget=1000, boards_per_task=64, tasks_in_flight=8, cost=size_costs("slant"))
+    assert planner.first_works(quotas) == 2 and planner.first_works(quotas) == 2
+    assert len(planner.plan(quotas, 0)) == 2
+    tiny = Quotas([(Size(5, 5), "count"), (Size(7, 7), "probe")], quota=3)
+    assert Planner(1000, 64, 8, size_costs("slant")).first_works(tiny) == 1
 
 
 def test_no_new_boards_while_the_most_works_are_out():
@@ -68,9 +109,14 @@ def test_no_new_boards_while_the_most_works_are_out():
 
 
 def test_a_batch_gives_one_outcome_per_board_and_the_same_outcomes_every_time():
-    batch = Batch(FOUR, "cycle", 0, 6)
+    batch = Batch(Size(4, 4), "cycle", 0, 6)
     first = run_batch("slant", batch, master=1)
     assert len(first) == 6
     assert first == run_batch("slant", batch, master=1)
     rows = [outcome.row for outcome in first if isinstance(outcome, Contender)]
     assert rows and all(row["seed"] in batch.seeds(1) for row in rows)
+
+
+def test_the_first_plan_of_a_spec_is_one_work_for_the_demo_and_two_for_80_10x10_boards():
+    assert first_plan_works("slant", [Size(5, 5), Size(7, 7)], None, 3) == 1  # the README's demo
+    assert first_plan_works("slant", [Size(10, 10)], ["count"], 80) == 2

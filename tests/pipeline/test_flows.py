@@ -44,12 +44,33 @@ def manifest(root, version=0, bank=BANK):
 
 
 @pytest.fixture(scope="module")
-def built(prefect_api, tmp_path_factory):
-    """Return {workers: root} of the same bank built with 1 and with 2 workers."""
+def started():
+    """Return the list of worker counts the flows started runners with (see flows.task_runner)."""
+    return []
+
+
+@pytest.fixture(scope="module")
+def built(prefect_api, tmp_path_factory, started):
+    """Return {workers: root} of the same bank built with 1 and with 2 workers.
+
+    Works are cut small here (batches.TASK_MS), so that the tiny spec's first plan has several
+    works and the two-worker build runs on a pool of two (`started` says so).
+    """
+    import pipeline.flows
+
+    task_runner = pipeline.flows.task_runner
+
+    def recording(workers, dask=None):
+        started.append(workers)
+        return task_runner(workers, dask)
+
     roots = {}
-    for workers in (1, 2):
-        roots[workers] = tmp_path_factory.mktemp(f"workers{workers}")
-        assert main(build_args(roots[workers], workers=workers)) == 0
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("pipeline.batches.TASK_MS", 20)
+        patch.setattr("pipeline.flows.task_runner", recording)
+        for workers in (1, 2):
+            roots[workers] = tmp_path_factory.mktemp(f"workers{workers}")
+            assert main(build_args(roots[workers], workers=workers)) == 0
     return roots
 
 
@@ -63,7 +84,8 @@ def copy_of(tmp_path):
     return copy
 
 
-def test_one_or_two_workers_write_byte_identical_parquet(built):
+def test_one_or_two_workers_write_byte_identical_parquet(built, started):
+    assert started == [1, 2]  # the second build ran on a pool of two workers
     one, two = part_bytes(built[1]), part_bytes(built[2])
     assert one and one == two
     manifests = [manifest(root) for root in (built[1], built[2])]
@@ -249,7 +271,8 @@ def test_a_build_killed_mid_way_leaves_the_published_version_and_a_rerun_succeed
     root = copy_of(built[1])
     before = part_bytes(root)
     args = [PUZZLEBANK, *build_args(root, workers=2)]
-    args[args.index("--per-grade") + 1] = "2"
+    args[args.index("--per-grade") + 1] = "64"  # with 10x10 boards, a first plan of two works:
+    args += ["--size", "10x10", "--grade", "count"]  # a pool of two (see flows.pool_size)
     env = os.environ | {"PREFECT_LOGGING_LEVEL": "INFO",
                         "PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL": "INFO"}
     build = subprocess.Popen(args, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
@@ -277,14 +300,21 @@ def test_a_build_killed_mid_way_leaves_the_published_version_and_a_rerun_succeed
     assert all(part_bytes(root)[name] == data for name, data in before.items())
 
 
-def test_verify_chunks_fit_the_workers_and_an_id_in_two_chunks_is_a_problem(prefect_api):
-    from pipeline.flows import repeated_across, verify_chunks
+def test_verify_chunks_cost_alike_fit_the_workers_and_an_id_in_two_chunks_is_a_problem(
+    prefect_api,
+):
+    from pipeline.flows import VERIFY_TASK_MS, repeated_across, row_cost, verify_chunks
 
-    rows = [{"id": f"r{i}"} for i in range(120)] + [{"id": "r0"}]
-    chunks = verify_chunks(rows, workers=2)
-    assert [len(chunk) for chunk in chunks] == [50, 50, 21]  # at least 50 rows a task
-    assert len(verify_chunks(rows * 16, workers=2)) == 8  # 4 tasks a worker
-    assert repeated_across(chunks) == ["r0: appears 2 times"]
+    rows = [{"id": f"r{i}", "genre": "slant", "size": "4x4" if i % 3 else "10x10"}
+            for i in range(120)] + [{"id": "r0", "genre": "slant", "size": "10x10"}]
+    assert verify_chunks(rows, workers=2) == [rows]  # cheap rows: one task, in this process
+    many = rows * 20
+    chunks = verify_chunks(many, workers=2)
+    assert len(chunks) % 2 == 0 and [row for chunk in chunks for row in chunk] == many
+    costs = [sum(row_cost("slant", row["size"]) for row in chunk) for chunk in chunks]
+    assert max(costs) <= VERIFY_TASK_MS + row_cost("slant", "10x10")
+    assert max(costs) - min(costs) <= 2 * row_cost("slant", "10x10")
+    assert repeated_across([rows[:5], rows[-1:]]) == ["r0: appears 2 times"]
     assert repeated_across([rows[:2] + rows[:1]]) == []  # within a chunk: verify_rows says so
 
 
@@ -295,3 +325,24 @@ def test_max_seconds_stops_new_work_and_a_short_build_writes_nothing(cli, tmp_pa
     assert "out of time: no new work after --max-seconds 1" in run.out
     assert "short: 15x15/" in run.out
     assert BankStore(tmp_path).latest("timed") is None and not part_bytes(tmp_path, "timed")
+
+
+def test_a_tiny_build_asked_for_two_workers_runs_in_this_process(cli, tmp_path, prefect_api,
+                                                                   monkeypatch):
+    import pipeline.flows
+
+    started = []
+    task_runner = pipeline.flows.task_runner
+    monkeypatch.setattr(pipeline.flows, "task_runner",
+                        lambda workers, dask=None: started.append(workers) or task_runner(workers))
+    run = cli(*build_args(tmp_path, workers=2))  # the tiny spec's first plan is one work
+    assert run.status == 0, run.out + run.err
+    assert started == [1]
+    assert manifest(tmp_path).build_stats["tasks"] >= 2  # more works came, in this process
+
+
+def test_the_pool_starts_no_more_workers_than_the_first_plan_has_works(prefect_api):
+    from pipeline.flows import pool_size
+
+    assert [pool_size(2, works) for works in (0, 1, 2, 5)] == [1, 1, 2, 2]
+    assert pool_size(1, 5) == 1 and pool_size(4, 3) == 3
