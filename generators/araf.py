@@ -17,7 +17,7 @@ first by moving numbers inside their rooms (see `repair`).
 import random
 
 from generators.core import Aims, Candidate, GenerationSpec, Generator, aimed
-from solvers.araf import GENRE, perturbations
+from solvers.araf import GENRE, kernel, perturbations
 from solvers.araf.board import (
     STRICT,
     ArafPuzzle,
@@ -29,7 +29,6 @@ from solvers.araf.board import (
 )
 from solvers.araf.catalogue import catalogue, novel, same_catalogue
 from solvers.araf.screens import census
-from solvers.araf.search import solution_using
 
 VERSION = "araf-2"
 LO, HI = 0, 1
@@ -121,7 +120,7 @@ def second_solution(puzzle: ArafPuzzle, planted: ArafSolution) -> ArafSolution |
     a second solution within a few dozen nodes; only when it runs out does the full ladder
     count decide. Both searches are exact, so the answer is too."""
     for level, nodes in (("cell", WITNESS_NODES), (None, None)):
-        found = GENRE.count(puzzle, 2, level=level, max_nodes=nodes)
+        found = kernel.count(puzzle, GENRE.rules_up_to(level), 2, nodes)
         if found.count or not found.truncated:
             return next((s for s in found.solutions if s != planted), None)
     raise AssertionError("the full ladder count has no node limit")
@@ -132,7 +131,7 @@ def still_unique(before: ArafPuzzle, after: ArafPuzzle) -> bool:
     solution of `after` made only of rooms `before` has too is a solution of `before`, so it is
     the planted one: only a solution holding a room new to `after` can be a second one."""
     new = novel(catalogue(after), catalogue(before))
-    return solution_using(after, new, WITNESS_NODES) is None
+    return kernel.solution_using(after, new, WITNESS_NODES) is None
 
 
 def repair(rng: random.Random, puzzle: ArafPuzzle, rooms: list[int], ends, repairs: int):
@@ -266,10 +265,10 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
         def keeps(before: ArafPuzzle, after: ArafPuzzle) -> bool:
             return still_unique(before, after)
     else:
-        level = GENRE.level_index(spec.grade)
+        rules = GENRE.rules_up_to(spec.grade)
 
         def keeps(before: ArafPuzzle, after: ArafPuzzle) -> bool:
-            return GENRE.deduce(after, level).solved
+            return kernel.solves(after, rules)
 
     if spec.grade is not None and not keeps(tight, tight):
         return None
