@@ -27,7 +27,6 @@ from solvers.araf.board import (
     rooms_of,
     solution_of,
 )
-from solvers.araf.catalogue import catalogue, novel, same_catalogue
 from solvers.araf.screens import census
 
 VERSION = "araf-2"
@@ -130,8 +129,7 @@ def still_unique(before: ArafPuzzle, after: ArafPuzzle) -> bool:
     """Return True if `after`, a widening of the unique puzzle `before`, is unique too. A
     solution of `after` made only of rooms `before` has too is a solution of `before`, so it is
     the planted one: only a solution holding a room new to `after` can be a second one."""
-    new = novel(catalogue(after), catalogue(before))
-    return kernel.solution_using(after, new, WITNESS_NODES) is None
+    return kernel.solution_using(after, kernel.novel(after, before), WITNESS_NODES) is None
 
 
 def repair(rng: random.Random, puzzle: ArafPuzzle, rooms: list[int], ends, repairs: int):
@@ -221,7 +219,7 @@ def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, 
             tried += 1
             before = _puzzle(puzzle.width, puzzle.height, numbers)
             after = _puzzle(puzzle.width, puzzle.height, widened)
-            if same_catalogue(before, after) or (
+            if kernel.same_catalogue(before, after) or (
                     not any(move.legal for move in perturbations.moves(after, solution))
                     and keeps(before, after)):
                 numbers = widened

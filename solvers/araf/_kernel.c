@@ -432,36 +432,28 @@ static int read_set(const char *data, Py_ssize_t size, int n, word *to) {
     return 0;
 }
 
-static void free_board(PyObject *capsule) {
-    Board *b = PyCapsule_GetPointer(capsule, BOARD_NAME);
+static void free_board(Board *b) {
     if (b) free(b->block);
     free(b);
 }
 
-/* board(cells, numbered, rooms, room_pair, pairs) -> Board: see the method table. */
-static PyObject *board(PyObject *self, PyObject *args) {
-    int ncells;
-    const char *flags, *rooms, *room_pair, *pairs;
-    Py_ssize_t nflags, nrooms_bytes, nroom_pair, npairs_bytes;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "iy#y#y#y#", &ncells, &flags, &nflags, &rooms, &nrooms_bytes,
-                          &room_pair, &nroom_pair, &pairs, &npairs_bytes))
-        return NULL;
-    int cw = (ncells + 63) / 64, nrooms = (int)(nroom_pair / (Py_ssize_t)sizeof(int));
-    int rw = nrooms / 64 + 1, npairs = (int)(npairs_bytes / (Py_ssize_t)(2 * sizeof(int)));
-    if (ncells < 1 || nflags != ncells ||
-        nrooms_bytes != (Py_ssize_t)nrooms * cw * (Py_ssize_t)sizeof(word)) {
-        PyErr_SetString(PyExc_ValueError, "inconsistent board tables");
-        return NULL;
-    }
+static void free_capsule(PyObject *capsule) {
+    free_board(PyCapsule_GetPointer(capsule, BOARD_NAME));
+}
+
+/* Return the Board of a catalogue: `numbered` a flag per cell, each room's cells (cw words)
+ * and pair, each pair's two cells; NULL when out of memory. */
+static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, const word *rooms,
+                         const int *room_pair, int npairs, const int *pairs) {
+    int cw = (ncells + 63) / 64, rw = nrooms / 64 + 1;
     Board *b = calloc(1, sizeof(Board));
-    if (!b) return PyErr_NoMemory();
+    if (!b) return NULL;
     b->ncells = ncells; b->cw = cw; b->nrooms = nrooms; b->rw = rw; b->npairs = npairs;
     size_t C = (size_t)ncells, R = (size_t)nrooms, P = (size_t)npairs;
     size_t ints = C * 3 + R * 4 + P * 2 + 4 * C;
     size_t words = R * cw * 2 + R * rw + P * (rw + cw) + C * (rw + cw) + cw + 3 * rw + 3 * cw;
     char *p = b->block = calloc(1, words * sizeof(word) + ints * sizeof(int) + 256);
-    if (!p) { free(b); return PyErr_NoMemory(); }
+    if (!p) { free(b); return NULL; }
 #define TAKE(ptr, n, type) do { ptr = (type *)p; p += (n) * sizeof(type); \
                                  p += (8 - (size_t)p % 8) % 8; } while (0)
     TAKE(b->rooms, R * cw, word); TAKE(b->reach, R * cw, word); TAKE(b->clash, R * rw, word);
@@ -478,7 +470,7 @@ static PyObject *board(PyObject *self, PyObject *args) {
 #undef TAKE
     for (int k = 0; k < ncells; k++) {
         b->all_cells[k >> 6] |= (word)1 << (k & 63);
-        if (flags[k]) {
+        if (numbered[k]) {
             b->number_at[k] = b->nnum;
             b->numbered[b->nnum++] = k;
         } else {
@@ -486,33 +478,14 @@ static PyObject *board(PyObject *self, PyObject *args) {
             b->plain[b->nplain++] = k;
         }
     }
-    const int *pq = (const int *)pairs;
     for (int j = 0; j < npairs; j++) {
-        b->pair_p[j] = pq[2 * j];
-        b->pair_q[j] = pq[2 * j + 1];
-        if (b->pair_p[j] < 0 || b->pair_p[j] >= ncells || b->number_at[b->pair_p[j]] < 0 ||
-            b->pair_q[j] < 0 || b->pair_q[j] >= ncells || b->number_at[b->pair_q[j]] < 0) {
-            PyErr_SetString(PyExc_ValueError, "a pair is not two numbered cells");
-            free(b->block); free(b);
-            return NULL;
-        }
+        b->pair_p[j] = pairs[2 * j];
+        b->pair_q[j] = pairs[2 * j + 1];
     }
-    memcpy(b->rooms, rooms, (size_t)nrooms_bytes);
-    for (int i = 0; i < nrooms; i++)
-        for (int w = 0; w < cw; w++)
-            if (ROW(b->rooms, i, cw)[w] & ~b->all_cells[w]) {
-                PyErr_SetString(PyExc_ValueError, "a room holds a cell off the board");
-                free(b->block); free(b);
-                return NULL;
-            }
-    memcpy(b->room_pair, room_pair, (size_t)nroom_pair);
+    memcpy(b->rooms, rooms, sizeof(word) * R * (size_t)cw);
+    memcpy(b->room_pair, room_pair, sizeof(int) * R);
     for (int i = 0, k; i < nrooms; i++) {
         int j = b->room_pair[i];
-        if (j < 0 || j >= npairs) {
-            PyErr_SetString(PyExc_ValueError, "a room's pair is out of range");
-            free(b->block); free(b);
-            return NULL;
-        }
         const word *cells = ROW(b->rooms, i, cw);
         b->sizes[i] = count_bits(cells, cw);
         b->room_na[i] = b->number_at[b->pair_p[j]];
@@ -529,32 +502,233 @@ static PyObject *board(PyObject *self, PyObject *args) {
             join(ROW(b->clash, i, rw), ROW(b->cover, k, rw), rw);
             join(ROW(b->reach, i, cw), ROW(b->cover_cells, k, cw), cw);
         }
-    return PyCapsule_New(b, BOARD_NAME, free_board);
+    return b;
+}
+
+typedef struct {  /* catalogue.py, pair_rooms: the growth of the rooms of one pair */
+    int cw, lo, hi, q;
+    const word *touching;  /* [cells][cw] the cells touching each cell by an edge */
+    const word *allowed;
+    const int *distance;   /* steps to q through allowed cells */
+    word *stack;           /* 3 * cw words per level: members, frontier, banned */
+    List *found;
+} Growth;
+
+/* connected.py, _grow: every connected set holding the level's members, grown from its
+ * frontier without its banned cells; those with q and lo..hi cells go to `found`. */
+static int grow(Growth *g, int level, int size, int reach) {
+    int cw = g->cw;
+    word *members = g->stack + (size_t)level * 3 * cw, *frontier = members + cw;
+    word *banned = frontier + cw, *next = banned + cw;
+    if (size >= g->lo && has(members, g->q) && push(g->found, members) < 0) return NO_MEMORY;
+    if (size == g->hi) return 0;
+    for (int cell; (cell = lowest(frontier, cw)) >= 0;) {
+        frontier[cell >> 6] &= ~((word)1 << (cell & 63));
+        int near = g->distance[cell] < reach ? g->distance[cell] : reach;
+        if (size + 1 + near <= g->hi) {
+            word *grown = next, *grown_frontier = next + cw, *grown_banned = grown_frontier + cw;
+            const word *touching = ROW(g->touching, cell, cw);
+            memcpy(grown, members, sizeof(word) * (size_t)cw);
+            grown[cell >> 6] |= (word)1 << (cell & 63);
+            for (int w = 0; w < cw; w++) {
+                word fresh = touching[w] & g->allowed[w] & ~grown[w] & ~banned[w] & ~frontier[w];
+                grown_frontier[w] = frontier[w] | fresh;
+                grown_banned[w] = banned[w];
+            }
+            if (grow(g, level + 1, size + 1, near) < 0) return NO_MEMORY;
+        }
+        banned[cell >> 6] |= (word)1 << (cell & 63);
+    }
+    return 0;
+}
+
+static int cw_for_sort;
+
+/* Smallest first, ties in cell-set order (the set read as a number). */
+static int by_size(const void *x, const void *y) {
+    const word *a = x, *b = y;
+    int sa = count_bits(a, cw_for_sort), sb = count_bits(b, cw_for_sort);
+    if (sa != sb) return sa < sb ? -1 : 1;
+    for (int w = cw_for_sort - 1; w >= 0; w--)
+        if (a[w] != b[w]) return a[w] < b[w] ? -1 : 1;
+    return 0;
+}
+
+/* The rooms of the pair (p, q) with lo..hi cells, off the `blockers`, sorted, into `found`. */
+static int pair_rooms(int w, int h, const word *touching, const word *blockers, int p, int q,
+                      int lo, int hi, List *found, word *scratch, int *distance, int *queue) {
+    int cw = (w * h + 63) / 64, cells = w * h, before = found->n;
+    word *allowed = scratch;
+    for (int x = 0; x < cw; x++) allowed[x] = ~blockers[x];
+    allowed[cw - 1] &= cells % 64 ? ((word)1 << (cells % 64)) - 1 : ~(word)0;
+    for (int k = 0; k < cells; k++) distance[k] = 1 << 29;
+    int head = 0, tail = 0;
+    distance[q] = 0;
+    queue[tail++] = q;
+    while (head < tail) {  /* breadth first from q through the allowed cells */
+        int k = queue[head++], t;
+        BITS(ROW(touching, k, cw), cw, t)
+            if (has(allowed, t) && distance[t] > distance[k] + 1) {
+                distance[t] = distance[k] + 1;
+                queue[tail++] = t;
+            }
+    }
+    if (hi > cells) hi = cells;
+    if (hi < 1 || 1 + distance[p] > hi) return 0;
+    Growth g = {cw, lo, hi, q, touching, allowed, distance, scratch + cw, found};
+    word *root = g.stack;
+    memset(root, 0, sizeof(word) * 3 * (size_t)cw);
+    root[p >> 6] = (word)1 << (p & 63);
+    for (int x = 0; x < cw; x++) root[cw + x] = ROW(touching, p, cw)[x] & allowed[x] & ~root[x];
+    if (grow(&g, 0, 1, distance[p]) < 0) return NO_MEMORY;
+    cw_for_sort = cw;
+    qsort(ROW(found->sets, before, cw), (size_t)(found->n - before), sizeof(word) * (size_t)cw,
+          by_size);
+    return 0;
+}
+
+/* catalogue(width, height, numbers) -> (Board, pairs, rooms, room_pair): see the method table. */
+static PyObject *catalogue(PyObject *self, PyObject *args) {
+    int w, h;
+    const char *numbers_bytes;
+    Py_ssize_t nnumbers;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiy#", &w, &h, &numbers_bytes, &nnumbers)) return NULL;
+    if (w < 1 || h < 1 || nnumbers != (Py_ssize_t)sizeof(int) * w * h) {
+        PyErr_SetString(PyExc_ValueError, "numbers must hold a native int per cell");
+        return NULL;
+    }
+    const int *numbers = (const int *)numbers_bytes;
+    int cells = w * h, cw = (cells + 63) / 64, nnum = 0, npairs = 0, k;
+    size_t C = (size_t)cells;
+    unsigned char *numbered = calloc(C, 1);
+    int *ints = malloc(sizeof(int) * (C * 3 + 1));
+    word *words = calloc(C * cw + 2 * cw + (C + 2) * 3 * cw + cw, sizeof(word));
+    List rooms = {NULL, 0, 0, cw}, pair_list = {NULL, 0, 0, 1}, room_pair = {NULL, 0, 0, 1};
+    Board *b = NULL;
+    PyObject *out = NULL;
+    if (!numbered || !ints || !words) goto done;
+    int *cells_numbered = ints, *distance = ints + C, *queue = distance + C;
+    word *touching = words, *blockers = touching + C * cw, *scratch = blockers + cw;
+    for (k = 0; k < cells; k++) {
+        int r = k / w, c = k % w, steps[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+        for (int t = 0; t < 4; t++) {
+            int rr = r + steps[t][0], cc = c + steps[t][1];
+            if (rr >= 0 && rr < h && cc >= 0 && cc < w)
+                ROW(touching, k, cw)[(rr * w + cc) >> 6] |= (word)1 << ((rr * w + cc) & 63);
+        }
+        if (numbers[k] > 0) {
+            numbered[k] = 1;
+            cells_numbered[nnum++] = k;
+            blockers[k >> 6] |= (word)1 << (k & 63);
+        }
+    }
+    for (int a = 0; a < nnum; a++)
+        for (int z = a + 1; z < nnum; z++) {
+            int p = cells_numbered[a], q = cells_numbered[z];
+            int small = numbers[p] < numbers[q] ? numbers[p] : numbers[q];
+            int large = numbers[p] < numbers[q] ? numbers[q] : numbers[p];
+            int lo = small + 1, hi = large - 1;  /* the true reading's window */
+            if (lo > hi) continue;
+            int before = rooms.n;
+            blockers[p >> 6] &= ~((word)1 << (p & 63));
+            blockers[q >> 6] &= ~((word)1 << (q & 63));
+            int result = pair_rooms(w, h, touching, blockers, p, q, lo < 2 ? 2 : lo, hi, &rooms,
+                                    scratch, distance, queue);
+            blockers[p >> 6] |= (word)1 << (p & 63);
+            blockers[q >> 6] |= (word)1 << (q & 63);
+            if (result < 0) goto done;
+            if (rooms.n == before) continue;
+            word pq = (word)(unsigned)p | (word)(unsigned)q << 32;
+            if (push(&pair_list, &pq) < 0) goto done;
+            for (int i = before; i < rooms.n; i++) {
+                word j = (word)npairs;
+                if (push(&room_pair, &j) < 0) goto done;
+            }
+            npairs++;
+        }
+    int *pairs = malloc(sizeof(int) * (2 * (size_t)npairs + 1));
+    int *owner = malloc(sizeof(int) * ((size_t)rooms.n + 1));
+    if (pairs && owner) {
+        for (int j = 0; j < npairs; j++) {
+            pairs[2 * j] = (int)(pair_list.sets[j] & 0xffffffffu);
+            pairs[2 * j + 1] = (int)(pair_list.sets[j] >> 32);
+        }
+        for (int i = 0; i < rooms.n; i++) owner[i] = (int)room_pair.sets[i];
+        b = make_board(cells, numbered, rooms.n, rooms.sets, owner, npairs, pairs);
+    }
+    if (b) {
+        PyObject *capsule = PyCapsule_New(b, BOARD_NAME, free_capsule);
+        if (!capsule) free_board(b);
+        else
+            out = Py_BuildValue("(Ny#y#y#)", capsule, (const char *)pairs,
+                                (Py_ssize_t)(sizeof(int) * 2 * (size_t)npairs),
+                                rooms.n ? (const char *)rooms.sets : "",
+                                (Py_ssize_t)(sizeof(word) * (size_t)rooms.n * (size_t)cw),
+                                (const char *)owner, (Py_ssize_t)(sizeof(int) * (size_t)rooms.n));
+    }
+    free(pairs);
+    free(owner);
+done:
+    if (!out && !PyErr_Occurred()) PyErr_NoMemory();
+    free(numbered);
+    free(ints);
+    free(words);
+    free(rooms.sets);
+    free(pair_list.sets);
+    free(room_pair.sets);
+    return out;
 }
 
 static Board *board_of(PyObject *capsule) {
     return PyCapsule_GetPointer(capsule, BOARD_NAME);
 }
 
-/* fixpoint(board, rules, alive, dirty) -> bytes | None */
-static PyObject *fixpoint(PyObject *self, PyObject *args) {
+/* rules.py, decided: the room set of the solution `alive` decides, or 0 (then `chosen` is
+ * undefined); `groups` is scratch of npairs cell sets. */
+static int decided(const Board *b, const word *alive, word *chosen, word *groups) {
+    int rw = b->rw, cw = b->cw, i;
+    memset(groups, 0, sizeof(word) * (size_t)b->npairs * (size_t)cw);
+    memset(chosen, 0, sizeof(word) * (size_t)rw);
+    for (int k = 0; k < b->ncells; k++) {
+        if (!rooms_at(b, alive, k, &i)) return 0;
+        int j = b->room_pair[i];
+        const word *cover = ROW(b->cover, k, rw), *mine = ROW(b->pair_rooms, j, rw);
+        for (int w = 0; w < rw; w++)
+            if (cover[w] & alive[w] & ~mine[w]) return 0;
+        ROW(groups, j, cw)[k >> 6] |= (word)1 << (k & 63);
+    }
+    for (int j = 0; j < b->npairs; j++) {
+        const word *group = ROW(groups, j, cw);
+        if (empty(group, cw)) continue;
+        int found = -1;
+        BITS(ROW(b->pair_rooms, j, rw), rw, i)
+            if (found < 0 && has(alive, i) &&
+                !memcmp(ROW(b->rooms, i, cw), group, sizeof(word) * (size_t)cw))
+                found = i;
+        if (found < 0) return 0;
+        chosen[found >> 6] |= (word)1 << (found & 63);
+    }
+    return 1;
+}
+
+/* solve(board, rules) -> bytes | None */
+static PyObject *solve(PyObject *self, PyObject *args) {
     PyObject *capsule;
     int rules;
-    const char *alive_bytes, *dirty_bytes;
-    Py_ssize_t nalive, ndirty;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oiy#y#", &capsule, &rules, &alive_bytes, &nalive, &dirty_bytes,
-                          &ndirty))
-        return NULL;
+    if (!PyArg_ParseTuple(args, "Oi", &capsule, &rules)) return NULL;
     Board *b = board_of(capsule);
     if (!b) return NULL;
-    word *alive = malloc(sizeof(word) * (size_t)(b->rw + b->cw));
+    int rw = b->rw, cw = b->cw;
+    word *alive = malloc(sizeof(word) * ((size_t)(2 * rw + cw) + (size_t)b->npairs * cw));
     if (!alive) return PyErr_NoMemory();
-    word *dirty = alive + b->rw;
-    PyObject *out = NULL;
-    if (read_set(alive_bytes, nalive, b->rw, alive) == 0 &&
-        read_set(dirty_bytes, ndirty, b->cw, dirty) == 0)
-        out = run(b, rules, alive, dirty) < 0 ? Py_NewRef(Py_None) : as_bytes(alive, b->rw);
+    word *chosen = alive + rw, *dirty = chosen + rw, *groups = dirty + cw;
+    memset(alive, 0, sizeof(word) * (size_t)rw);
+    for (int i = 0; i < b->nrooms; i++) alive[i >> 6] |= (word)1 << (i & 63);
+    memcpy(dirty, b->all_cells, sizeof(word) * (size_t)cw);
+    PyObject *out = run(b, rules, alive, dirty) < 0 || !decided(b, alive, chosen, groups)
+                        ? Py_NewRef(Py_None) : as_bytes(chosen, rw);
     free(alive);
     return out;
 }
@@ -656,15 +830,16 @@ done:
 }
 
 static PyMethodDef methods[] = {
-    {"board", board, METH_VARARGS,
-     "board(cells, numbered, rooms, room_pair, pairs) -> Board\n\n"
-     "Return the rule tables of a catalogue: `cells` on the board, `numbered` one byte per cell\n"
-     "(1 where it holds a number), `rooms` each room's cell set as ceil(cells/64) words,\n"
-     "`room_pair` each room's pair and `pairs` each pair's two cells (native ints)."},
-    {"fixpoint", fixpoint, METH_VARARGS,
-     "fixpoint(board, rules, alive, dirty) -> bytes | None\n\n"
-     "Return the alive room set at the fixpoint of `rules` (1 cell, 2 ration) run from the\n"
-     "room set `alive` with the cells `dirty` on the agenda, or None on a contradiction.\n"
+    {"catalogue", catalogue, METH_VARARGS,
+     "catalogue(width, height, numbers) -> (Board, pairs, rooms, room_pair)\n\n"
+     "Return the catalogue of the puzzle whose `numbers` are a native int per cell (0 where\n"
+     "none), under the true reading, as catalogue.py builds it: the Board (its rule tables),\n"
+     "each pair's two cells and each room's pair (native ints), each room's cells (a cell\n"
+     "set: ceil(cells/64) words, little-endian); the pairs and rooms in catalogue.py's order."},
+    {"solve", solve, METH_VARARGS,
+     "solve(board, rules) -> bytes | None\n\n"
+     "Return the solution (a room set) that the fixpoint of `rules` (1 cell, 2 ration) decides,\n"
+     "run from every room alive and every cell on the agenda, or None when it decides none.\n"
      "A room set is rooms//64 + 1 words, a cell set ceil(cells/64) words."},
     {"cover", search, METH_VARARGS,
      "cover(board, rules, alive, dirty, limit, max_nodes) -> (list[bytes], int, bool)\n\n"

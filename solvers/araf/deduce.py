@@ -32,7 +32,7 @@ def deduce_with(puzzle: ArafPuzzle, rules: frozenset[str]) -> Deduction:
     if steps == CONTRADICTION or () in domains:
         return Deduction(domains, sum(tally.values()), tally, contradiction=True)
     if "search" not in rules:
-        return Deduction(domains, steps, tally, solution=decided(tab.cat, state.alive))
+        return Deduction(domains, steps, tally, solution=decided(tab, state.alive))
     found = exact_cover(state.child(state.alive), limit=2)
     tally["search"] = found.nodes
     steps += found.nodes

@@ -10,14 +10,13 @@ still come from the Python ladder. Vocabulary as in rules.py; `rules` are ladder
 
 from array import array
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from types import ModuleType
 
 from solvers.araf import search
 from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, solution_of
-from solvers.araf.catalogue import Catalogue, catalogue
+from solvers.araf import catalogue
 from solvers.araf.deduce import deduce_with
-from solvers.araf.rules import decided
 from solvers.core.results import Count
 
 compiled: ModuleType | None
@@ -33,46 +32,75 @@ NO_LIMIT = -1
 
 @dataclass(frozen=True)
 class Compiled:
-    """A catalogue and the kernel's tables of it; room sets cross as `room_bytes` bytes, cell
-    sets as `cell_bytes` (words of 64 bits, little-endian)."""
+    """The kernel's catalogue of a puzzle (the same pairs and rooms, in the same order, as
+    catalogue.py's) and its rule tables; room sets cross as `room_bytes` bytes, cell sets as
+    `cell_bytes` (words of 64 bits, little-endian); `room_cells` holds each room's cell set."""
 
-    cat: Catalogue
+    puzzle: ArafPuzzle
     tables: object
-    room_bytes: int
+    pairs: tuple[tuple[int, int], ...]
+    room_pair: tuple[int, ...]
+    room_cells: bytes
     cell_bytes: int
 
-    def rooms(self, bits: int) -> bytes:
+    @cached_property
+    def rooms(self) -> tuple[int, ...]:
+        """Return each room's cell set."""
+        size, cells = self.cell_bytes, self.room_cells
+        return tuple(int.from_bytes(cells[i : i + size], "little")
+                     for i in range(0, len(cells), size))
+
+    @property
+    def room_bytes(self) -> int:
+        """Return the length of a room set as the kernel reads it."""
+        return 8 * (len(self.room_pair) // 64 + 1)
+
+    def room_set(self, bits: int) -> bytes:
         """Return the room set `bits` as the kernel reads it."""
         return bits.to_bytes(self.room_bytes, "little")
 
     def everything(self) -> bytes:
         """Return the set of every room as the kernel reads it."""
-        return self.rooms(self.cat.all_rooms)
+        return self.room_set((1 << len(self.room_pair)) - 1)
 
-    def cells(self, bits: int) -> bytes:
-        """Return the cell set `bits` as the kernel reads it."""
-        return bits.to_bytes(self.cell_bytes, "little")
+    def all_cells(self) -> bytes:
+        """Return the set of every cell as the kernel reads it."""
+        return ((1 << len(self.puzzle.numbers)) - 1).to_bytes(self.cell_bytes, "little")
 
     def solution(self, chosen: bytes) -> ArafSolution:
         """Return the solution made of the room set `chosen` (the kernel's bytes)."""
-        puzzle = self.cat.puzzle
-        rooms = [self.cat.rooms[i] for i in cells_of(int.from_bytes(chosen, "little"))]
-        return solution_of(puzzle.width, puzzle.height, rooms)
+        puzzle, rooms = self.puzzle, self.rooms
+        return solution_of(puzzle.width, puzzle.height,
+                           [rooms[i] for i in cells_of(int.from_bytes(chosen, "little"))])
 
 
 @lru_cache(maxsize=8)
 def compile_board(puzzle: ArafPuzzle) -> Compiled:
-    """Return the kernel's tables of the catalogue of `puzzle` (cached: a generator asks about
-    the same board a few times in a row). Only with the kernel built."""
+    """Return the kernel's catalogue of `puzzle` (cached: a generator asks about the same board
+    a few times in a row). Only with the kernel built."""
     assert compiled is not None
-    cat = catalogue(puzzle)
-    cells = len(puzzle.numbers)
-    cell_bytes = 8 * ((cells + 63) // 64)
-    numbered = bytes(n is not None for n in puzzle.numbers)
-    rooms = b"".join(room.to_bytes(cell_bytes, "little") for room in cat.rooms)
-    pairs = array("i", [k for pair in cat.pairs for k in pair]).tobytes()
-    made = compiled.board(cells, numbered, rooms, array("i", cat.room_pair).tobytes(), pairs)
-    return Compiled(cat, made, 8 * (len(cat.rooms) // 64 + 1), cell_bytes)
+    numbers = array("i", [n or 0 for n in puzzle.numbers]).tobytes()
+    made, pairs, rooms, room_pair = compiled.catalogue(puzzle.width, puzzle.height, numbers)
+    ends = array("i", pairs)
+    return Compiled(puzzle, made, tuple(zip(ends[::2], ends[1::2], strict=True)),
+                    tuple(array("i", room_pair)), rooms, 8 * ((len(puzzle.numbers) + 63) // 64))
+
+
+def same_catalogue(a: ArafPuzzle, b: ArafPuzzle) -> bool:
+    """Return what catalogue.same_catalogue returns: True if the two boards have the same pairs
+    and rooms."""
+    if compiled is None:
+        return catalogue.same_catalogue(a, b)
+    first, second = compile_board(a), compile_board(b)
+    return (first.pairs, first.room_cells) == (second.pairs, second.room_cells)
+
+
+def novel(after: ArafPuzzle, before: ArafPuzzle) -> int:
+    """Return what catalogue.novel returns on the two boards' catalogues: the room set of the
+    rooms of `after` that `before` lacks."""
+    if compiled is None:
+        return catalogue.novel(catalogue.catalogue(after), catalogue.catalogue(before))
+    return catalogue.novel(compile_board(after), compile_board(before))
 
 
 def _mask(rules: frozenset[str]) -> int:
@@ -87,8 +115,7 @@ def count(puzzle: ArafPuzzle, rules: frozenset[str], limit: int = 2,
         return search.count_ladder(puzzle, rules, limit, max_nodes)
     board = compile_board(puzzle)
     found, nodes, stopped = compiled.cover(
-        board.tables, _mask(rules), board.everything(),
-        board.cells((1 << len(puzzle.numbers)) - 1), limit,
+        board.tables, _mask(rules), board.everything(), board.all_cells(), limit,
         NO_LIMIT if max_nodes is None else max_nodes)
     if stopped:
         return Count(0, (), nodes, truncated=True)
@@ -102,7 +129,7 @@ def solution_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> ArafSoluti
     if compiled is None:
         return search.solution_using(puzzle, rooms, max_nodes)
     board = compile_board(puzzle)
-    chosen = compiled.using(board.tables, board.rooms(rooms), max_nodes)
+    chosen = compiled.using(board.tables, board.room_set(rooms), max_nodes)
     return None if chosen is None else board.solution(chosen)
 
 
@@ -111,7 +138,4 @@ def solves(puzzle: ArafPuzzle, rules: frozenset[str]) -> bool:
     `deduce_with(puzzle, rules).solved` says."""
     if compiled is None:
         return deduce_with(puzzle, rules).solved
-    board = compile_board(puzzle)
-    alive = compiled.fixpoint(board.tables, _mask(rules), board.everything(),
-                              board.cells((1 << len(puzzle.numbers)) - 1))
-    return alive is not None and decided(board.cat, int.from_bytes(alive, "little")) is not None
+    return compiled.solve(compile_board(puzzle).tables, _mask(rules)) is not None

@@ -310,9 +310,10 @@ def owners(tab: Tables, alive: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     )
 
 
-def decided(cat: Catalogue, alive: int) -> ArafSolution | None:
+def decided(tab: Tables, alive: int) -> ArafSolution | None:
     """Return the solution when every cell has one owner pair and each pair's cells are one of
-    its alive rooms (of the catalogue `cat`); otherwise None."""
+    its alive rooms; otherwise None."""
+    cat = tab.cat
     groups: dict[int, int] = {}
     for k, here in enumerate(cat.cover):
         here &= alive
