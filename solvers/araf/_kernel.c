@@ -30,6 +30,11 @@ typedef struct {  /* the terms of the ration inequality (rules.py, Budget) */
     int left, need_lo, need_hi;
 } Ledger;
 
+typedef struct {  /* where the rows of a sparse bit matrix are not zero: row x's words are
+                   * words[start[x]] .. words[start[x + 1] - 1], increasing */
+    int *start, *words;
+} Sparse;
+
 typedef struct {
     int ncells, cw, nrooms, rw, npairs, nnum, nplain;
     int *number_at;          /* [ncells] index among the numbered cells, -1 if plain */
@@ -45,6 +50,9 @@ typedef struct {
     word *cover;             /* [ncells][rw] rooms holding cell k */
     word *cover_cells;       /* [ncells][cw] cells of those rooms */
     word *all_cells;         /* [cw] */
+    Sparse cover_words;      /* the words where each cover row has a room */
+    Sparse clash_words;      /* the words where each clash row has a room */
+    int *pair_first, *pair_last;  /* [npairs] the words pair j's (consecutive) rooms span */
     /* scratch for the rules (none of them recurses): */
     word *placed, *snapshot, *trial_alive, *trial_dirty;
     Ledger ledger, check;
@@ -52,6 +60,8 @@ typedef struct {
 } Board;
 
 #define ROW(table, i, n) ((table) + (size_t)(i) * (size_t)(n))
+#define EACH(sparse, x, w) \
+    for (int t_ = (sparse).start[x], w; t_ < (sparse).start[(x) + 1] && (w = (sparse).words[t_], 1); t_++)
 #define BITS(set, n, i)                                                     \
     for (int w_ = 0; w_ < (n); w_++)                                        \
         for (word x_ = (set)[w_]; x_; x_ &= x_ - 1)                        \
@@ -91,10 +101,10 @@ static void join(word *to, const word *from, int n) {
 static int place(const Board *b, word *alive, int i) {
     const word *clash = ROW(b->clash, i, b->rw);
     word changed = 0;
-    for (int w = 0; w < b->rw; w++) {
-        word keep = ~clash[w] | (w == i >> 6 ? (word)1 << (i & 63) : 0);
-        changed |= alive[w] & ~keep;
-        alive[w] &= keep;
+    EACH(b->clash_words, i, w) {
+        word dead = alive[w] & clash[w] & ~(w == i >> 6 ? (word)1 << (i & 63) : 0);
+        changed |= dead;
+        alive[w] &= ~dead;
     }
     return changed != 0;
 }
@@ -103,7 +113,7 @@ static int place(const Board *b, word *alive, int i) {
 static int rooms_at(const Board *b, const word *alive, int k, int *first) {
     const word *cover = ROW(b->cover, k, b->rw);
     int found = 0;
-    for (int w = 0; w < b->rw; w++) {
+    EACH(b->cover_words, k, w) {
         word here = cover[w] & alive[w];
         if (!here) continue;
         if (!found) {
@@ -136,11 +146,11 @@ static int cell_rule(const Board *b, word *alive, word *dirty) {
         } else {
             int j = b->room_pair[i];
             const word *cover = ROW(b->cover, k, rw), *mine = ROW(b->pair_rooms, j, rw);
-            int foreign = 0;
-            for (int w = 0; w < rw && !foreign; w++) foreign = (cover[w] & alive[w] & ~mine[w]) != 0;
+            word foreign = 0;
+            EACH(b->cover_words, k, w) foreign |= cover[w] & alive[w] & ~mine[w];
             if (foreign) continue;
             if (b->number_at[k] < 0) {  /* the cell is in pair j's room */
-                for (int w = 0; w < rw; w++) {
+                for (int w = b->pair_first[j]; w <= b->pair_last[j]; w++) {
                     word dead = alive[w] & mine[w] & ~cover[w];
                     changed |= dead;
                     alive[w] &= ~dead;
@@ -149,7 +159,7 @@ static int cell_rule(const Board *b, word *alive, word *dirty) {
             } else {  /* the number is married to its partner */
                 int mate = b->pair_p[j] == k ? b->pair_q[j] : b->pair_p[j];
                 const word *theirs = ROW(b->cover, mate, rw);
-                for (int w = 0; w < rw; w++) {
+                EACH(b->cover_words, mate, w) {
                     word dead = alive[w] & theirs[w] & ~mine[w];
                     changed |= dead;
                     alive[w] &= ~dead;
@@ -180,7 +190,7 @@ static int budget(Board *b, const word *alive, int cells_checked, Ledger *out) {
         if (many == 2) {  /* the sizes of its rooms, kept unless a placed room holds it */
             const word *cover = ROW(b->cover, k, b->rw);
             int least = 1 << 30, most = 0;
-            for (int w = 0; w < b->rw; w++)
+            EACH(b->cover_words, k, w)
                 for (word x = cover[w] & alive[w]; x; x &= x - 1) {
                     int size = b->sizes[w * 64 + __builtin_ctzll(x)];
                     if (size < least) least = size;
@@ -229,10 +239,9 @@ static int ration_rule(Board *b, int rules, word *alive, word *dirty) {
     BITS(b->snapshot, rw, i) {
         if (!has(alive, i)) continue;
         const word *clash = ROW(b->clash, i, rw);
-        int alone = 1;
-        for (int w = 0; w < rw && alone; w++)
-            alone = (alive[w] & clash[w]) == (w == i >> 6 ? (word)1 << (i & 63) : 0);
-        if (alone) continue;
+        word others = 0;
+        EACH(b->clash_words, i, w) others |= alive[w] & clash[w] & ~(w == i >> 6 ? (word)1 << (i & 63) : 0);
+        if (!others) continue;
         if (!refutes(b, &b->ledger, i)) {
             memcpy(b->trial_alive, alive, sizeof(word) * (size_t)rw);
             place(b, b->trial_alive, i);
@@ -313,12 +322,14 @@ static int split(const Board *b, const word *alive, word *open, word *parts) {
         for (int w = 0; w < cw; w++) rest[w] = open[w] & ~part[w];
         while (!empty(frontier, cw)) {
             memset(linked, 0, sizeof(word) * (size_t)rw);
-            BITS(frontier, cw, k) join(linked, ROW(b->cover, k, rw), rw);
+            BITS(frontier, cw, k) EACH(b->cover_words, k, w) linked[w] |= ROW(b->cover, k, rw)[w];
             for (int w = 0; w < rw; w++) linked[w] &= alive[w];
             memset(frontier, 0, sizeof(word) * (size_t)cw);
-            BITS(rest, cw, k)
-                if (meets(ROW(b->cover, k, rw), linked, rw))
-                    frontier[k >> 6] |= (word)1 << (k & 63);
+            BITS(rest, cw, k) {
+                word shared = 0;
+                EACH(b->cover_words, k, w) shared |= ROW(b->cover, k, rw)[w] & linked[w];
+                if (shared) frontier[k >> 6] |= (word)1 << (k & 63);
+            }
             for (int w = 0; w < cw; w++) {
                 rest[w] &= ~frontier[w];
                 part[w] |= frontier[w];
@@ -372,12 +383,12 @@ static int cover(Search *s, word *alive, word *dirty, const word *scope, int lim
     BITS(scope, cw, k) {
         const word *at = ROW(b->cover, k, rw);
         int n = 0;
-        for (int w = 0; w < rw; w++) n += __builtin_popcountll(at[w] & forced[w]);
+        EACH(b->cover_words, k, w) n += __builtin_popcountll(at[w] & forced[w]);
         if (n > 1) {
             open[k >> 6] |= (word)1 << (k & 63);
             if (n < fewest) { fewest = n; best = k; }
         } else {
-            for (int w = 0; w < rw; w++) settled[w] |= at[w] & forced[w];
+            EACH(b->cover_words, k, w) settled[w] |= at[w] & forced[w];
         }
     }
     if (best < 0) {
@@ -433,8 +444,29 @@ static int read_set(const char *data, Py_ssize_t size, int n, word *to) {
 }
 
 static void free_board(Board *b) {
-    if (b) free(b->block);
+    if (b) {
+        free(b->block);
+        free(b->cover_words.start);
+        free(b->clash_words.start);
+    }
     free(b);
+}
+
+/* Return the sparse index of the n rows of `rows` (rw words each), or -1 out of memory. */
+static int index_rows(const word *rows, int n, int rw, Sparse *out) {
+    size_t total = 0;
+    for (size_t x = 0; x < (size_t)n * (size_t)rw; x++) total += rows[x] != 0;
+    out->start = malloc(sizeof(int) * ((size_t)n + 1 + total));
+    if (!out->start) return -1;
+    out->words = out->start + n + 1;
+    int at = 0;
+    for (int x = 0; x < n; x++) {
+        out->start[x] = at;
+        for (int w = 0; w < rw; w++)
+            if (ROW(rows, x, rw)[w]) out->words[at++] = w;
+    }
+    out->start[n] = at;
+    return 0;
 }
 
 static void free_capsule(PyObject *capsule) {
@@ -450,7 +482,7 @@ static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, 
     if (!b) return NULL;
     b->ncells = ncells; b->cw = cw; b->nrooms = nrooms; b->rw = rw; b->npairs = npairs;
     size_t C = (size_t)ncells, R = (size_t)nrooms, P = (size_t)npairs;
-    size_t ints = C * 3 + R * 4 + P * 2 + 4 * C;
+    size_t ints = C * 3 + R * 4 + P * 4 + 4 * C;
     size_t words = R * cw * 2 + R * rw + P * (rw + cw) + C * (rw + cw) + cw + 3 * rw + 3 * cw;
     char *p = b->block = calloc(1, words * sizeof(word) + ints * sizeof(int) + 256);
     if (!p) { free(b); return NULL; }
@@ -465,6 +497,7 @@ static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, 
     TAKE(b->number_at, C, int); TAKE(b->numbered, C, int); TAKE(b->plain, C, int);
     TAKE(b->sizes, R, int); TAKE(b->room_pair, R, int); TAKE(b->room_na, R, int);
     TAKE(b->room_nb, R, int); TAKE(b->pair_p, P, int); TAKE(b->pair_q, P, int);
+    TAKE(b->pair_first, P, int); TAKE(b->pair_last, P, int);
     TAKE(b->ledger.least, C, int); TAKE(b->ledger.most, C, int);
     TAKE(b->check.least, C, int); TAKE(b->check.most, C, int);
 #undef TAKE
@@ -502,6 +535,17 @@ static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, 
             join(ROW(b->clash, i, rw), ROW(b->cover, k, rw), rw);
             join(ROW(b->reach, i, cw), ROW(b->cover_cells, k, cw), cw);
         }
+    for (int j = 0; j < npairs; j++) b->pair_first[j] = rw;
+    for (int i = 0; i < nrooms; i++) {  /* a pair's rooms are consecutive */
+        int j = b->room_pair[i];
+        if (b->pair_first[j] > i >> 6) b->pair_first[j] = i >> 6;
+        b->pair_last[j] = i >> 6;
+    }
+    if (index_rows(b->cover, ncells, rw, &b->cover_words) < 0 ||
+        index_rows(b->clash, nrooms, rw, &b->clash_words) < 0) {
+        free_board(b);
+        return NULL;
+    }
     return b;
 }
 
@@ -694,8 +738,9 @@ static int decided(const Board *b, const word *alive, word *chosen, word *groups
         if (!rooms_at(b, alive, k, &i)) return 0;
         int j = b->room_pair[i];
         const word *cover = ROW(b->cover, k, rw), *mine = ROW(b->pair_rooms, j, rw);
-        for (int w = 0; w < rw; w++)
-            if (cover[w] & alive[w] & ~mine[w]) return 0;
+        word foreign = 0;
+        EACH(b->cover_words, k, w) foreign |= cover[w] & alive[w] & ~mine[w];
+        if (foreign) return 0;
         ROW(groups, j, cw)[k >> 6] |= (word)1 << (k & 63);
     }
     for (int j = 0; j < b->npairs; j++) {
