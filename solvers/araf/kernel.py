@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from types import ModuleType
 
-from solvers.araf import search
+from solvers.araf import catalogue, search
 from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, solution_of
-from solvers.araf import catalogue
 from solvers.araf.deduce import deduce_with
 from solvers.core.results import Count
 
