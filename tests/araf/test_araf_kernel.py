@@ -71,8 +71,8 @@ def _compare(puzzles: list[ArafPuzzle]) -> None:
                     (text, level, limit, max_nodes)
         rooms = sum(1 << i for i in range(len(cat.rooms)) if rng.random() < 0.2)
         for max_nodes in (0, 3, 40):
-            expected = search.solution_using(puzzle, rooms, max_nodes)
-            assert kernel.solution_using(puzzle, rooms, max_nodes) == expected, (text, max_nodes)
+            solution = search.solution_using(puzzle, rooms, max_nodes)
+            assert kernel.solution_using(puzzle, rooms, max_nodes) == solution, (text, max_nodes)
         if before is not None and (before.width, before.height) == (puzzle.width, puzzle.height):
             assert kernel.same_catalogue(before, puzzle) == same_catalogue(before, puzzle), text
             assert kernel.novel(puzzle, before) == novel(cat, catalogue(before)), text
