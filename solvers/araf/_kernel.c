@@ -53,6 +53,9 @@ typedef struct {
     Sparse cover_words;      /* the words where each cover row has a room */
     Sparse clash_words;      /* the words where each clash row has a room */
     int *pair_first, *pair_last;  /* [npairs] the words pair j's (consecutive) rooms span */
+    int *pair_end;           /* [npairs] the index after pair j's last room */
+    int *by_size_start, *by_size;  /* the rooms at each numbered cell n, smallest first:
+                                    * by_size[by_size_start[n]] .. by_size[by_size_start[n+1]-1] */
     /* scratch for the rules (none of them recurses): */
     word *placed, *snapshot, *trial_alive, *trial_dirty;
     Ledger ledger, check;
@@ -126,6 +129,21 @@ static int rooms_at(const Board *b, const word *alive, int k, int *first) {
     return found;
 }
 
+/* The rooms at cell k in `alive`: return how many (0, 1 or 2 for "more"), the lowest in *first
+ * and the highest in *last. */
+static int span_at(const Board *b, const word *alive, int k, int *first, int *last) {
+    const word *cover = ROW(b->cover, k, b->rw);
+    int found = 0;
+    EACH(b->cover_words, k, w) {
+        word here = cover[w] & alive[w];
+        if (!here) continue;
+        if (!found) *first = w * 64 + __builtin_ctzll(here);
+        found += here & (here - 1) ? 2 : 1;
+        *last = w * 64 + 63 - __builtin_clzll(here);
+    }
+    return found < 2 ? found : 2;
+}
+
 /* rules.py, Propagation.cell_rule: the four unit rules over the agenda, lowest cell first. */
 static int cell_rule(const Board *b, word *alive, word *dirty) {
     int fired = 0, rw = b->rw;
@@ -133,7 +151,7 @@ static int cell_rule(const Board *b, word *alive, word *dirty) {
         int k = lowest(dirty, b->cw), i;
         if (k < 0) return fired;
         dirty[k >> 6] &= ~((word)1 << (k & 63));
-        int n = rooms_at(b, alive, k, &i);
+        int last, n = span_at(b, alive, k, &i, &last);
         if (!n) {
             memset(dirty, 0, sizeof(word) * (size_t)b->cw);
             return CONTRADICTION;
@@ -146,9 +164,7 @@ static int cell_rule(const Board *b, word *alive, word *dirty) {
         } else {
             int j = b->room_pair[i];
             const word *cover = ROW(b->cover, k, rw), *mine = ROW(b->pair_rooms, j, rw);
-            word foreign = 0;
-            EACH(b->cover_words, k, w) foreign |= cover[w] & alive[w] & ~mine[w];
-            if (foreign) continue;
+            if (last >= b->pair_end[j]) continue;  /* a room of another pair is here */
             if (b->number_at[k] < 0) {  /* the cell is in pair j's room */
                 for (int w = b->pair_first[j]; w <= b->pair_last[j]; w++) {
                     word dead = alive[w] & mine[w] & ~cover[w];
@@ -188,16 +204,12 @@ static int budget(Board *b, const word *alive, int cells_checked, Ledger *out) {
         out->least[n] = out->most[n] = 0;
         if (!many) return 0;
         if (many == 2) {  /* the sizes of its rooms, kept unless a placed room holds it */
-            const word *cover = ROW(b->cover, k, b->rw);
-            int least = 1 << 30, most = 0;
-            EACH(b->cover_words, k, w)
-                for (word x = cover[w] & alive[w]; x; x &= x - 1) {
-                    int size = b->sizes[w * 64 + __builtin_ctzll(x)];
-                    if (size < least) least = size;
-                    if (size > most) most = size;
-                }
-            out->least[n] = least;
-            out->most[n] = most;
+            const int *rooms = b->by_size + b->by_size_start[n];
+            int low = 0, high = b->by_size_start[n + 1] - b->by_size_start[n] - 1;
+            while (!has(alive, rooms[low])) low++;
+            while (!has(alive, rooms[high])) high--;
+            out->least[n] = b->sizes[rooms[low]];
+            out->most[n] = b->sizes[rooms[high]];
         } else if (!has(b->placed, i)) {
             const word *cells = ROW(b->rooms, i, b->cw);
             if (meets(out->placed_cells, cells, b->cw)) return 0;
@@ -448,6 +460,7 @@ static void free_board(Board *b) {
         free(b->block);
         free(b->cover_words.start);
         free(b->clash_words.start);
+        free(b->by_size_start);
     }
     free(b);
 }
@@ -482,7 +495,7 @@ static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, 
     if (!b) return NULL;
     b->ncells = ncells; b->cw = cw; b->nrooms = nrooms; b->rw = rw; b->npairs = npairs;
     size_t C = (size_t)ncells, R = (size_t)nrooms, P = (size_t)npairs;
-    size_t ints = C * 3 + R * 4 + P * 4 + 4 * C;
+    size_t ints = C * 3 + R * 4 + P * 5 + 4 * C;
     size_t words = R * cw * 2 + R * rw + P * (rw + cw) + C * (rw + cw) + cw + 3 * rw + 3 * cw;
     char *p = b->block = calloc(1, words * sizeof(word) + ints * sizeof(int) + 256);
     if (!p) { free(b); return NULL; }
@@ -497,7 +510,7 @@ static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, 
     TAKE(b->number_at, C, int); TAKE(b->numbered, C, int); TAKE(b->plain, C, int);
     TAKE(b->sizes, R, int); TAKE(b->room_pair, R, int); TAKE(b->room_na, R, int);
     TAKE(b->room_nb, R, int); TAKE(b->pair_p, P, int); TAKE(b->pair_q, P, int);
-    TAKE(b->pair_first, P, int); TAKE(b->pair_last, P, int);
+    TAKE(b->pair_first, P, int); TAKE(b->pair_last, P, int); TAKE(b->pair_end, P, int);
     TAKE(b->ledger.least, C, int); TAKE(b->ledger.most, C, int);
     TAKE(b->check.least, C, int); TAKE(b->check.most, C, int);
 #undef TAKE
@@ -540,7 +553,28 @@ static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, 
         int j = b->room_pair[i];
         if (b->pair_first[j] > i >> 6) b->pair_first[j] = i >> 6;
         b->pair_last[j] = i >> 6;
+        b->pair_end[j] = i + 1;
     }
+    size_t held = 0;  /* the rooms at each numbered cell, by size (stable: ties by index) */
+    for (int n = 0; n < b->nnum; n++) held += (size_t)count_bits(ROW(b->cover, b->numbered[n], rw), rw);
+    b->by_size_start = malloc(sizeof(int) * ((size_t)b->nnum + 1 + held));
+    if (!b->by_size_start) {
+        free_board(b);
+        return NULL;
+    }
+    b->by_size = b->by_size_start + b->nnum + 1;
+    int at = 0;
+    for (int n = 0; n < b->nnum; n++) {
+        b->by_size_start[n] = at;
+        int i, start = at;
+        BITS(ROW(b->cover, b->numbered[n], rw), rw, i) {
+            int t = at++;  /* insertion, after every room no larger */
+            for (; t > start && b->sizes[b->by_size[t - 1]] > b->sizes[i]; t--)
+                b->by_size[t] = b->by_size[t - 1];
+            b->by_size[t] = i;
+        }
+    }
+    b->by_size_start[b->nnum] = at;
     if (index_rows(b->cover, ncells, rw, &b->cover_words) < 0 ||
         index_rows(b->clash, nrooms, rw, &b->clash_words) < 0) {
         free_board(b);
