@@ -2,5 +2,5 @@
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("solvers.slant._kernel", ["solvers/slant/_kernel.c"],
-                             extra_compile_args=["-O2"])])
+setup(ext_modules=[Extension(f"solvers.{genre}._kernel", [f"solvers/{genre}/_kernel.c"],
+                             extra_compile_args=["-O2"]) for genre in ("slant", "araf")])

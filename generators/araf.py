@@ -17,7 +17,7 @@ first by moving numbers inside their rooms (see `repair`).
 import random
 
 from generators.core import Aims, Candidate, GenerationSpec, Generator, aimed
-from solvers.araf import GENRE, perturbations
+from solvers.araf import GENRE, kernel, perturbations
 from solvers.araf.board import (
     STRICT,
     ArafPuzzle,
@@ -27,9 +27,7 @@ from solvers.araf.board import (
     rooms_of,
     solution_of,
 )
-from solvers.araf.catalogue import catalogue, novel, same_catalogue
 from solvers.araf.screens import census
-from solvers.araf.search import solution_using
 from solvers.core.targeting import Target
 
 VERSION = "araf-2"
@@ -122,7 +120,7 @@ def second_solution(puzzle: ArafPuzzle, planted: ArafSolution) -> ArafSolution |
     a second solution within a few dozen nodes; only when it runs out does the full ladder
     count decide. Both searches are exact, so the answer is too."""
     for level, nodes in (("cell", WITNESS_NODES), (None, None)):
-        found = GENRE.count(puzzle, 2, level=level, max_nodes=nodes)
+        found = kernel.count(puzzle, GENRE.rules_up_to(level), 2, nodes)
         if found.count or not found.truncated:
             return next((s for s in found.solutions if s != planted), None)
     raise AssertionError("the full ladder count has no node limit")
@@ -132,8 +130,7 @@ def still_unique(before: ArafPuzzle, after: ArafPuzzle) -> bool:
     """Return True if `after`, a widening of the unique puzzle `before`, is unique too. A
     solution of `after` made only of rooms `before` has too is a solution of `before`, so it is
     the planted one: only a solution holding a room new to `after` can be a second one."""
-    new = novel(catalogue(after), catalogue(before))
-    return solution_using(after, new, WITNESS_NODES) is None
+    return kernel.solution_using(after, kernel.novel(after, before), WITNESS_NODES) is None
 
 
 def repair(rng: random.Random, puzzle: ArafPuzzle, rooms: list[int], ends, repairs: int):
@@ -223,7 +220,7 @@ def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, 
             tried += 1
             before = _puzzle(puzzle.width, puzzle.height, numbers)
             after = _puzzle(puzzle.width, puzzle.height, widened)
-            if same_catalogue(before, after) or (
+            if kernel.same_catalogue(before, after) or (
                     not any(move.legal for move in perturbations.moves(after, solution))
                     and keeps(before, after)):
                 numbers = widened
@@ -264,7 +261,7 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
         return None
     tight, ends = repaired
     solution = solution_of(w, h, rooms)
-    target = Target(GENRE, spec.grade, unique=still_unique)
+    target = Target(GENRE, spec.grade, unique=still_unique, solves=kernel.solves)
     if spec.grade is not None and not target.keeps(tight, tight):  # else unique by the repair
         return None
     final, tried, kept = widen(rng, tight, solution, ends, target.keeps, max_number)

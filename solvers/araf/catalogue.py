@@ -9,6 +9,7 @@ the reading and has a size in the pair's window.
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol
 
 from solvers.araf.board import STRICT, ArafPuzzle, Reading, cells_of, neighbours
 from solvers.araf.connected import connected_sets
@@ -138,7 +139,18 @@ def catalogue(puzzle: ArafPuzzle, reading: Reading = STRICT) -> Catalogue:
     return build(puzzle, reading)
 
 
-def novel(after: Catalogue, before: Catalogue) -> int:
+class Rooms(Protocol):
+    """What `novel` reads of a catalogue (the kernel's has the same, see kernel.py)."""
+
+    @property
+    def pairs(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def rooms(self) -> tuple[int, ...]: ...
+    @property
+    def room_pair(self) -> tuple[int, ...]: ...
+
+
+def novel(after: Rooms, before: Rooms) -> int:
     """Return the room set of the rooms of `after` that `before` lacks (a room is its pair's two
     cells and its own cells)."""
     known = {(before.pairs[j], cells) for cells, j in zip(before.rooms, before.room_pair,

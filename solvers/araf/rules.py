@@ -23,6 +23,8 @@ it. A rule returns how many times it fired (applications that killed a room) or 
 
 The fixpoint runs a rule only when every rule below it is at rest. A number is *placed* when one
 room is left at its cell; a placed room is counted once however many of its numbers show it.
+_kernel.c follows this module step for step (the same agendas and sweep order) for the
+generator's checks; a change here is a change there (tests/araf/test_araf_kernel.py).
 """
 
 from dataclasses import dataclass

@@ -7,7 +7,7 @@ column with one row, in Knuth's Algorithm X). The *open* cells are those with tw
 left; open cells linked by a shared room form a *part*, and parts share no room, so each part is
 searched alone and the counts multiply. Within a part the search branches on an open cell with
 the fewest rooms, placing each in turn, so no partition is reached twice. A *node* is one
-branching.
+branching. _kernel.c follows this module step for step (see rules.py).
 """
 
 from itertools import islice, product

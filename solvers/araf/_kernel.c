@@ -1,0 +1,939 @@
+/* The Araf ladder below search, and the exact-cover search over it, in C, for the generator's
+ * many "is there a second solution?" checks. It follows rules.py and search.py (the reference)
+ * step for step: the same agenda order in the cell rule, the same sweep order and the same
+ * (stale) ledger in the ration rule, the same branching cell, room order, parts and node count
+ * in the search, so it finds the same solutions in the same order and stops at the same node.
+ * It counts no rule steps; the tests hold it to the Python ladder on thousands of boards.
+ *
+ * Vocabulary as in catalogue.py and rules.py: cell k, room i, pair j, number n (the index of a
+ * numbered cell among them); a cell set is CW words, a room set RW words (bit i of word i/64).
+ * A Board is a catalogue with the rule tables derived from it; `alive` is a room set, `dirty`
+ * the cell set on the cell rule's agenda. Rule bits: CELL 1, RATION 2 (the pair level is the
+ * catalogue itself).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t word;
+enum { CELL = 1, RATION = 2 };
+#define CONTRADICTION (-1)
+#define STOP (-2)
+#define NO_MEMORY (-3)
+#define BOARD_NAME "solvers.araf._kernel.Board"
+
+typedef struct {  /* the terms of the ration inequality (rules.py, Budget) */
+    word *placed_cells;
+    int *least, *most;
+    int left, need_lo, need_hi;
+} Ledger;
+
+typedef struct {  /* where the rows of a sparse bit matrix are not zero: row x's words are
+                   * words[start[x]] .. words[start[x + 1] - 1], increasing */
+    int *start, *words;
+} Sparse;
+
+typedef struct {
+    int ncells, cw, nrooms, rw, npairs, nnum, nplain;
+    int *number_at;          /* [ncells] index among the numbered cells, -1 if plain */
+    int *numbered, *plain;   /* [nnum], [nplain] cells */
+    int *sizes, *room_pair;  /* [nrooms] */
+    int *room_na, *room_nb;  /* [nrooms] the numbers of the room's pair */
+    int *pair_p, *pair_q;    /* [npairs] the pair's two cells */
+    word *rooms;             /* [nrooms][cw] cells of room i */
+    word *reach;             /* [nrooms][cw] cells of the rooms sharing a cell with room i */
+    word *clash;             /* [nrooms][rw] rooms sharing a cell with room i (i included) */
+    word *pair_rooms;        /* [npairs][rw] */
+    word *pair_cells;        /* [npairs][cw] cells of the pair's rooms */
+    word *cover;             /* [ncells][rw] rooms holding cell k */
+    word *cover_cells;       /* [ncells][cw] cells of those rooms */
+    word *all_cells;         /* [cw] */
+    Sparse cover_words;      /* the words where each cover row has a room */
+    Sparse clash_words;      /* the words where each clash row has a room */
+    int *pair_first, *pair_last;  /* [npairs] the words pair j's (consecutive) rooms span */
+    int *pair_end;           /* [npairs] the index after pair j's last room */
+    int *by_size_start, *by_size;  /* the rooms at each numbered cell n, smallest first:
+                                    * by_size[by_size_start[n]] .. by_size[by_size_start[n+1]-1] */
+    /* scratch for the rules (none of them recurses): */
+    word *placed, *snapshot, *trial_alive, *trial_dirty;
+    Ledger ledger, check;
+    char *block;
+} Board;
+
+#define ROW(table, i, n) ((table) + (size_t)(i) * (size_t)(n))
+#define EACH(sparse, x, w) \
+    for (int t_ = (sparse).start[x], w; t_ < (sparse).start[(x) + 1] && (w = (sparse).words[t_], 1); t_++)
+#define BITS(set, n, i)                                                     \
+    for (int w_ = 0; w_ < (n); w_++)                                        \
+        for (word x_ = (set)[w_]; x_; x_ &= x_ - 1)                        \
+            if ((i = w_ * 64 + __builtin_ctzll(x_)), 1)
+
+static int has(const word *s, int i) { return (int)(s[i >> 6] >> (i & 63) & 1); }
+
+static int lowest(const word *s, int n) {
+    for (int w = 0; w < n; w++)
+        if (s[w]) return w * 64 + __builtin_ctzll(s[w]);
+    return -1;
+}
+
+static int count_bits(const word *s, int n) {
+    int c = 0;
+    for (int w = 0; w < n; w++) c += __builtin_popcountll(s[w]);
+    return c;
+}
+
+static int empty(const word *s, int n) {
+    for (int w = 0; w < n; w++)
+        if (s[w]) return 0;
+    return 1;
+}
+
+static int meets(const word *a, const word *b, int n) {
+    for (int w = 0; w < n; w++)
+        if (a[w] & b[w]) return 1;
+    return 0;
+}
+
+static void join(word *to, const word *from, int n) {
+    for (int w = 0; w < n; w++) to[w] |= from[w];
+}
+
+/* Place room i in `alive`: every other room sharing a cell with it dies; return 1 if any did. */
+static int place(const Board *b, word *alive, int i) {
+    const word *clash = ROW(b->clash, i, b->rw);
+    word changed = 0;
+    EACH(b->clash_words, i, w) {
+        word dead = alive[w] & clash[w] & ~(w == i >> 6 ? (word)1 << (i & 63) : 0);
+        changed |= dead;
+        alive[w] &= ~dead;
+    }
+    return changed != 0;
+}
+
+/* The rooms at cell k in `alive`: return how many (0, 1 or 2 for "more"), the lowest in *first. */
+static int rooms_at(const Board *b, const word *alive, int k, int *first) {
+    const word *cover = ROW(b->cover, k, b->rw);
+    int found = 0;
+    EACH(b->cover_words, k, w) {
+        word here = cover[w] & alive[w];
+        if (!here) continue;
+        if (!found) {
+            *first = w * 64 + __builtin_ctzll(here);
+            found = 1;
+            here &= here - 1;
+        }
+        if (here) return 2;
+    }
+    return found;
+}
+
+/* The rooms at cell k in `alive`: return how many (0, 1 or 2 for "more"), the lowest in *first
+ * and the highest in *last. */
+static int span_at(const Board *b, const word *alive, int k, int *first, int *last) {
+    const word *cover = ROW(b->cover, k, b->rw);
+    int found = 0;
+    EACH(b->cover_words, k, w) {
+        word here = cover[w] & alive[w];
+        if (!here) continue;
+        if (!found) *first = w * 64 + __builtin_ctzll(here);
+        found += here & (here - 1) ? 2 : 1;
+        *last = w * 64 + 63 - __builtin_clzll(here);
+    }
+    return found < 2 ? found : 2;
+}
+
+/* rules.py, Propagation.cell_rule: the four unit rules over the agenda, lowest cell first. */
+static int cell_rule(const Board *b, word *alive, word *dirty) {
+    int fired = 0, rw = b->rw;
+    for (;;) {
+        int k = lowest(dirty, b->cw), i;
+        if (k < 0) return fired;
+        dirty[k >> 6] &= ~((word)1 << (k & 63));
+        int last, n = span_at(b, alive, k, &i, &last);
+        if (!n) {
+            memset(dirty, 0, sizeof(word) * (size_t)b->cw);
+            return CONTRADICTION;
+        }
+        const word *touched;
+        word changed = 0;
+        if (n == 1) {
+            changed = place(b, alive, i);
+            touched = ROW(b->reach, i, b->cw);
+        } else {
+            int j = b->room_pair[i];
+            const word *cover = ROW(b->cover, k, rw), *mine = ROW(b->pair_rooms, j, rw);
+            if (last >= b->pair_end[j]) continue;  /* a room of another pair is here */
+            if (b->number_at[k] < 0) {  /* the cell is in pair j's room */
+                for (int w = b->pair_first[j]; w <= b->pair_last[j]; w++) {
+                    word dead = alive[w] & mine[w] & ~cover[w];
+                    changed |= dead;
+                    alive[w] &= ~dead;
+                }
+                touched = ROW(b->pair_cells, j, b->cw);
+            } else {  /* the number is married to its partner */
+                int mate = b->pair_p[j] == k ? b->pair_q[j] : b->pair_p[j];
+                const word *theirs = ROW(b->cover, mate, rw);
+                EACH(b->cover_words, mate, w) {
+                    word dead = alive[w] & theirs[w] & ~mine[w];
+                    changed |= dead;
+                    alive[w] &= ~dead;
+                }
+                touched = ROW(b->cover_cells, mate, b->cw);
+            }
+        }
+        if (changed) {
+            fired++;
+            join(dirty, touched, b->cw);
+        }
+    }
+}
+
+/* rules.py, budget: fill `out` and return 1, or 0 when a cell has no room or placed rooms
+ * overlap (`cells_checked` skips the first test). */
+static int budget(Board *b, const word *alive, int cells_checked, Ledger *out) {
+    int i;
+    if (!cells_checked)
+        for (int t = 0; t < b->nplain; t++)
+            if (!rooms_at(b, alive, b->plain[t], &i)) return 0;
+    memset(b->placed, 0, sizeof(word) * (size_t)b->rw);
+    memset(out->placed_cells, 0, sizeof(word) * (size_t)b->cw);
+    for (int n = 0; n < b->nnum; n++) {
+        int k = b->numbered[n], many = rooms_at(b, alive, k, &i);
+        out->least[n] = out->most[n] = 0;
+        if (!many) return 0;
+        if (many == 2) {  /* the sizes of its rooms, kept unless a placed room holds it */
+            const int *rooms = b->by_size + b->by_size_start[n];
+            int low = 0, high = b->by_size_start[n + 1] - b->by_size_start[n] - 1;
+            while (!has(alive, rooms[low])) low++;
+            while (!has(alive, rooms[high])) high--;
+            out->least[n] = b->sizes[rooms[low]];
+            out->most[n] = b->sizes[rooms[high]];
+        } else if (!has(b->placed, i)) {
+            const word *cells = ROW(b->rooms, i, b->cw);
+            if (meets(out->placed_cells, cells, b->cw)) return 0;
+            b->placed[i >> 6] |= (word)1 << (i & 63);
+            join(out->placed_cells, cells, b->cw);
+        }
+    }
+    out->need_lo = out->need_hi = 0;
+    for (int n = 0; n < b->nnum; n++) {
+        if (has(out->placed_cells, b->numbered[n])) out->least[n] = out->most[n] = 0;
+        out->need_lo += out->least[n];
+        out->need_hi += out->most[n];
+    }
+    out->left = b->ncells - count_bits(out->placed_cells, b->cw);
+    return 1;
+}
+
+static int holds(const Ledger *l) { return l->need_lo <= 2 * l->left && 2 * l->left <= l->need_hi; }
+
+static int within_budget(Board *b, const word *alive, int cells_checked) {
+    return budget(b, alive, cells_checked, &b->check) && holds(&b->check);
+}
+
+/* rules.py, Budget.refutes: placing room i alone breaks the inequality. */
+static int refutes(const Board *b, const Ledger *l, int i) {
+    const word *cells = ROW(b->rooms, i, b->cw);
+    int na = b->room_na[i], nb = b->room_nb[i];
+    if (meets(cells, l->placed_cells, b->cw) || !(l->least[na] && l->least[nb])) return 0;
+    int left = 2 * (l->left - b->sizes[i]);
+    return !(l->need_lo - l->least[na] - l->least[nb] <= left &&
+             left <= l->need_hi - l->most[na] - l->most[nb]);
+}
+
+/* rules.py, Propagation.ration_rule: one sweep of trials over the rooms alive at its start. */
+static int ration_rule(Board *b, int rules, word *alive, word *dirty) {
+    int rw = b->rw, cw = b->cw, lower = rules & ~RATION, refuted = 0, i;
+    if (!budget(b, alive, 0, &b->ledger) || !holds(&b->ledger)) return CONTRADICTION;
+    memcpy(b->snapshot, alive, sizeof(word) * (size_t)rw);
+    BITS(b->snapshot, rw, i) {
+        if (!has(alive, i)) continue;
+        const word *clash = ROW(b->clash, i, rw);
+        word others = 0;
+        EACH(b->clash_words, i, w) others |= alive[w] & clash[w] & ~(w == i >> 6 ? (word)1 << (i & 63) : 0);
+        if (!others) continue;
+        if (!refutes(b, &b->ledger, i)) {
+            memcpy(b->trial_alive, alive, sizeof(word) * (size_t)rw);
+            place(b, b->trial_alive, i);
+            memcpy(b->trial_dirty, ROW(b->reach, i, cw), sizeof(word) * (size_t)cw);
+            int result = lower & CELL ? cell_rule(b, b->trial_alive, b->trial_dirty) : 0;
+            if (result != CONTRADICTION && within_budget(b, b->trial_alive, lower & CELL))
+                continue;
+        }
+        alive[i >> 6] &= ~((word)1 << (i & 63));
+        join(dirty, ROW(b->rooms, i, cw), cw);
+        refuted++;
+    }
+    return refuted;
+}
+
+/* rules.py, Propagation.run: the active rules to their fixpoint; CONTRADICTION or 0. */
+static int run(Board *b, int rules, word *alive, word *dirty) {
+    for (;;) {
+        int fired = 0;
+        if (rules & CELL && !empty(dirty, b->cw)) fired = cell_rule(b, alive, dirty);
+        if (!fired && rules & RATION) fired = ration_rule(b, rules, alive, dirty);
+        if (fired == CONTRADICTION) return CONTRADICTION;
+        if (!fired) return 0;
+    }
+}
+
+/* search.py, _place_forced: place every room alone at a cell, to a fixpoint; 0 when a cell
+ * is left with no room, else 1. */
+static int place_forced(const Board *b, word *alive) {
+    for (;;) {
+        int changed = 0, i;
+        for (int k = 0; k < b->ncells; k++) {
+            int n = rooms_at(b, alive, k, &i);
+            if (!n) return 0;
+            if (n == 1) changed |= place(b, alive, i);
+        }
+        if (!changed) return 1;
+    }
+}
+
+typedef struct {  /* a growing list of room sets */
+    word *sets;
+    int n, cap, rw;
+} List;
+
+static int push(List *l, const word *set) {
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 4;
+        word *grown = realloc(l->sets, sizeof(word) * (size_t)cap * (size_t)l->rw);
+        if (!grown) return NO_MEMORY;
+        l->sets = grown;
+        l->cap = cap;
+    }
+    memcpy(ROW(l->sets, l->n, l->rw), set, sizeof(word) * (size_t)l->rw);
+    l->n++;
+    return 0;
+}
+
+typedef struct {  /* search.py, _Search */
+    Board *b;
+    int rules;
+    long nodes, max_nodes;  /* max_nodes < 0: no limit */
+} Search;
+
+/* search.py, _parts: the open cells into parts (cells linked by an alive room), in order of
+ * their lowest cell; return how many, the parts in `parts` (cw words each). */
+static int split(const Board *b, const word *alive, word *open, word *parts) {
+    int cw = b->cw, rw = b->rw, count = 0, k;
+    word *frontier = malloc(sizeof(word) * (size_t)(2 * cw + rw));
+    if (!frontier) return NO_MEMORY;
+    word *rest = frontier + cw, *linked = rest + cw;
+    while (!empty(open, cw)) {
+        word *part = ROW(parts, count++, cw);
+        memset(frontier, 0, sizeof(word) * (size_t)cw);
+        k = lowest(open, cw);
+        frontier[k >> 6] = (word)1 << (k & 63);
+        memcpy(part, frontier, sizeof(word) * (size_t)cw);
+        for (int w = 0; w < cw; w++) rest[w] = open[w] & ~part[w];
+        while (!empty(frontier, cw)) {
+            memset(linked, 0, sizeof(word) * (size_t)rw);
+            BITS(frontier, cw, k) EACH(b->cover_words, k, w) linked[w] |= ROW(b->cover, k, rw)[w];
+            for (int w = 0; w < rw; w++) linked[w] &= alive[w];
+            memset(frontier, 0, sizeof(word) * (size_t)cw);
+            BITS(rest, cw, k) {
+                word shared = 0;
+                EACH(b->cover_words, k, w) shared |= ROW(b->cover, k, rw)[w] & linked[w];
+                if (shared) frontier[k >> 6] |= (word)1 << (k & 63);
+            }
+            for (int w = 0; w < cw; w++) {
+                rest[w] &= ~frontier[w];
+                part[w] |= frontier[w];
+            }
+        }
+        for (int w = 0; w < cw; w++) open[w] &= ~part[w];
+    }
+    free(frontier);
+    return count;
+}
+
+static int cover(Search *s, word *alive, word *dirty, const word *scope, int limit, List *out);
+
+/* The cross product of the parts' lists, `settled` joined to each, up to `limit`, into out. */
+static int product(const Board *b, List *lists, int nparts, const word *settled, int limit,
+                   List *out) {
+    int rw = b->rw, result = 0, made = 0;
+    int *at = calloc((size_t)nparts, sizeof(int));
+    word *set = malloc(sizeof(word) * (size_t)rw);
+    if (!at || !set) result = NO_MEMORY;
+    while (!result && made < limit) {
+        memcpy(set, settled, sizeof(word) * (size_t)rw);
+        for (int p = 0; p < nparts; p++) join(set, ROW(lists[p].sets, at[p], rw), rw);
+        if ((result = push(out, set)) < 0) break;
+        made++;
+        int p = nparts - 1;
+        while (p >= 0 && ++at[p] == lists[p].n) at[p--] = 0;
+        if (p < 0) break;
+    }
+    free(at);
+    free(set);
+    return result;
+}
+
+/* search.py, _Search.cover: up to `limit` room sets covering `scope` exactly, appended to
+ * `out`; `alive` and `dirty` are the node's state, run in place. 0, STOP or NO_MEMORY. */
+static int cover(Search *s, word *alive, word *dirty, const word *scope, int limit, List *out) {
+    Board *b = s->b;
+    int rw = b->rw, cw = b->cw, result = 0, k, i;
+    if (run(b, s->rules, alive, dirty) < 0 || !within_budget(b, alive, 0)) return 0;
+    size_t words = (size_t)(3 * rw + 2 * cw) + (size_t)(b->ncells) * (size_t)cw;
+    word *block = malloc(sizeof(word) * words);
+    if (!block) return NO_MEMORY;
+    word *forced = block, *settled = forced + rw, *child = settled + rw;
+    word *open = child + rw, *child_dirty = open + cw, *parts = child_dirty + cw;
+    memcpy(forced, alive, sizeof(word) * (size_t)rw);
+    if (!place_forced(b, forced)) goto done;
+    memset(settled, 0, sizeof(word) * (size_t)rw);
+    memset(open, 0, sizeof(word) * (size_t)cw);
+    int best = -1, fewest = 1 << 30;
+    BITS(scope, cw, k) {
+        const word *at = ROW(b->cover, k, rw);
+        int n = 0;
+        EACH(b->cover_words, k, w) n += __builtin_popcountll(at[w] & forced[w]);
+        if (n > 1) {
+            open[k >> 6] |= (word)1 << (k & 63);
+            if (n < fewest) { fewest = n; best = k; }
+        } else {
+            EACH(b->cover_words, k, w) settled[w] |= at[w] & forced[w];
+        }
+    }
+    if (best < 0) {
+        result = push(out, settled);
+        goto done;
+    }
+    int nparts = split(b, forced, open, parts);
+    if (nparts < 0) { result = nparts; goto done; }
+    if (nparts > 1) {  /* every part is searched from the same state, run once by the first */
+        memcpy(child, forced, sizeof(word) * (size_t)rw);
+        memcpy(child_dirty, b->all_cells, sizeof(word) * (size_t)cw);
+        List *lists = calloc((size_t)nparts, sizeof(List));
+        if (!lists) { result = NO_MEMORY; goto done; }
+        int p = 0;
+        for (; p < nparts; p++) {
+            lists[p].rw = rw;
+            result = cover(s, child, child_dirty, ROW(parts, p, cw), limit, &lists[p]);
+            if (result < 0 || !lists[p].n) break;
+        }
+        if (p == nparts) result = product(b, lists, nparts, settled, limit, out);
+        for (int q = 0; q < nparts; q++) free(lists[q].sets);
+        free(lists);
+        goto done;
+    }
+    if (s->max_nodes >= 0 && s->nodes >= s->max_nodes) { result = STOP; goto done; }
+    s->nodes++;
+    int before = out->n;
+    BITS(ROW(b->cover, best, rw), rw, i) {
+        if (!has(forced, i)) continue;
+        memcpy(child, forced, sizeof(word) * (size_t)rw);
+        place(b, child, i);
+        memcpy(child_dirty, ROW(b->reach, i, cw), sizeof(word) * (size_t)cw);
+        result = cover(s, child, child_dirty, scope, limit - (out->n - before), out);
+        if (result < 0 || out->n - before >= limit) goto done;
+    }
+done:
+    free(block);
+    return result;
+}
+
+/* The Python side of a room set or cell set: `bytes` of n words, little-endian. */
+static PyObject *as_bytes(const word *set, int n) {
+    return PyBytes_FromStringAndSize((const char *)set, (Py_ssize_t)sizeof(word) * n);
+}
+
+static int read_set(const char *data, Py_ssize_t size, int n, word *to) {
+    if (size != (Py_ssize_t)sizeof(word) * n) {
+        PyErr_SetString(PyExc_ValueError, "a set must be given as its words, little-endian");
+        return -1;
+    }
+    memcpy(to, data, (size_t)size);
+    return 0;
+}
+
+static void free_board(Board *b) {
+    if (b) {
+        free(b->block);
+        free(b->cover_words.start);
+        free(b->clash_words.start);
+        free(b->by_size_start);
+    }
+    free(b);
+}
+
+/* Return the sparse index of the n rows of `rows` (rw words each), or -1 out of memory. */
+static int index_rows(const word *rows, int n, int rw, Sparse *out) {
+    size_t total = 0;
+    for (size_t x = 0; x < (size_t)n * (size_t)rw; x++) total += rows[x] != 0;
+    out->start = malloc(sizeof(int) * ((size_t)n + 1 + total));
+    if (!out->start) return -1;
+    out->words = out->start + n + 1;
+    int at = 0;
+    for (int x = 0; x < n; x++) {
+        out->start[x] = at;
+        for (int w = 0; w < rw; w++)
+            if (ROW(rows, x, rw)[w]) out->words[at++] = w;
+    }
+    out->start[n] = at;
+    return 0;
+}
+
+static void free_capsule(PyObject *capsule) {
+    free_board(PyCapsule_GetPointer(capsule, BOARD_NAME));
+}
+
+/* Return the Board of a catalogue: `numbered` a flag per cell, each room's cells (cw words)
+ * and pair, each pair's two cells; NULL when out of memory. */
+static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, const word *rooms,
+                         const int *room_pair, int npairs, const int *pairs) {
+    int cw = (ncells + 63) / 64, rw = nrooms / 64 + 1;
+    Board *b = calloc(1, sizeof(Board));
+    if (!b) return NULL;
+    b->ncells = ncells; b->cw = cw; b->nrooms = nrooms; b->rw = rw; b->npairs = npairs;
+    size_t C = (size_t)ncells, R = (size_t)nrooms, P = (size_t)npairs;
+    size_t ints = C * 3 + R * 4 + P * 5 + 4 * C;
+    size_t words = R * cw * 2 + R * rw + P * (rw + cw) + C * (rw + cw) + cw + 3 * rw + 3 * cw;
+    char *p = b->block = calloc(1, words * sizeof(word) + ints * sizeof(int) + 256);
+    if (!p) { free(b); return NULL; }
+#define TAKE(ptr, n, type) do { ptr = (type *)p; p += (n) * sizeof(type); \
+                                 p += (8 - (size_t)p % 8) % 8; } while (0)
+    TAKE(b->rooms, R * cw, word); TAKE(b->reach, R * cw, word); TAKE(b->clash, R * rw, word);
+    TAKE(b->pair_rooms, P * rw, word); TAKE(b->pair_cells, P * cw, word);
+    TAKE(b->cover, C * rw, word); TAKE(b->cover_cells, C * cw, word);
+    TAKE(b->all_cells, cw, word); TAKE(b->placed, rw, word); TAKE(b->snapshot, rw, word);
+    TAKE(b->trial_alive, rw, word); TAKE(b->trial_dirty, cw, word);
+    TAKE(b->ledger.placed_cells, cw, word); TAKE(b->check.placed_cells, cw, word);
+    TAKE(b->number_at, C, int); TAKE(b->numbered, C, int); TAKE(b->plain, C, int);
+    TAKE(b->sizes, R, int); TAKE(b->room_pair, R, int); TAKE(b->room_na, R, int);
+    TAKE(b->room_nb, R, int); TAKE(b->pair_p, P, int); TAKE(b->pair_q, P, int);
+    TAKE(b->pair_first, P, int); TAKE(b->pair_last, P, int); TAKE(b->pair_end, P, int);
+    TAKE(b->ledger.least, C, int); TAKE(b->ledger.most, C, int);
+    TAKE(b->check.least, C, int); TAKE(b->check.most, C, int);
+#undef TAKE
+    for (int k = 0; k < ncells; k++) {
+        b->all_cells[k >> 6] |= (word)1 << (k & 63);
+        if (numbered[k]) {
+            b->number_at[k] = b->nnum;
+            b->numbered[b->nnum++] = k;
+        } else {
+            b->number_at[k] = -1;
+            b->plain[b->nplain++] = k;
+        }
+    }
+    for (int j = 0; j < npairs; j++) {
+        b->pair_p[j] = pairs[2 * j];
+        b->pair_q[j] = pairs[2 * j + 1];
+    }
+    memcpy(b->rooms, rooms, sizeof(word) * R * (size_t)cw);
+    memcpy(b->room_pair, room_pair, sizeof(int) * R);
+    for (int i = 0, k; i < nrooms; i++) {
+        int j = b->room_pair[i];
+        const word *cells = ROW(b->rooms, i, cw);
+        b->sizes[i] = count_bits(cells, cw);
+        b->room_na[i] = b->number_at[b->pair_p[j]];
+        b->room_nb[i] = b->number_at[b->pair_q[j]];
+        ROW(b->pair_rooms, j, rw)[i >> 6] |= (word)1 << (i & 63);
+        join(ROW(b->pair_cells, j, cw), cells, cw);
+        BITS(cells, cw, k) {
+            ROW(b->cover, k, rw)[i >> 6] |= (word)1 << (i & 63);
+            join(ROW(b->cover_cells, k, cw), cells, cw);
+        }
+    }
+    for (int i = 0, k; i < nrooms; i++)
+        BITS(ROW(b->rooms, i, cw), cw, k) {
+            join(ROW(b->clash, i, rw), ROW(b->cover, k, rw), rw);
+            join(ROW(b->reach, i, cw), ROW(b->cover_cells, k, cw), cw);
+        }
+    for (int j = 0; j < npairs; j++) b->pair_first[j] = rw;
+    for (int i = 0; i < nrooms; i++) {  /* a pair's rooms are consecutive */
+        int j = b->room_pair[i];
+        if (b->pair_first[j] > i >> 6) b->pair_first[j] = i >> 6;
+        b->pair_last[j] = i >> 6;
+        b->pair_end[j] = i + 1;
+    }
+    size_t held = 0;  /* the rooms at each numbered cell, by size (stable: ties by index) */
+    for (int n = 0; n < b->nnum; n++) held += (size_t)count_bits(ROW(b->cover, b->numbered[n], rw), rw);
+    b->by_size_start = malloc(sizeof(int) * ((size_t)b->nnum + 1 + held));
+    if (!b->by_size_start) {
+        free_board(b);
+        return NULL;
+    }
+    b->by_size = b->by_size_start + b->nnum + 1;
+    int at = 0;
+    for (int n = 0; n < b->nnum; n++) {
+        b->by_size_start[n] = at;
+        int i, start = at;
+        BITS(ROW(b->cover, b->numbered[n], rw), rw, i) {
+            int t = at++;  /* insertion, after every room no larger */
+            for (; t > start && b->sizes[b->by_size[t - 1]] > b->sizes[i]; t--)
+                b->by_size[t] = b->by_size[t - 1];
+            b->by_size[t] = i;
+        }
+    }
+    b->by_size_start[b->nnum] = at;
+    if (index_rows(b->cover, ncells, rw, &b->cover_words) < 0 ||
+        index_rows(b->clash, nrooms, rw, &b->clash_words) < 0) {
+        free_board(b);
+        return NULL;
+    }
+    return b;
+}
+
+typedef struct {  /* catalogue.py, pair_rooms: the growth of the rooms of one pair */
+    int cw, lo, hi, q;
+    const word *touching;  /* [cells][cw] the cells touching each cell by an edge */
+    const word *allowed;
+    const int *distance;   /* steps to q through allowed cells */
+    word *stack;           /* 3 * cw words per level: members, frontier, banned */
+    List *found;
+} Growth;
+
+/* connected.py, _grow: every connected set holding the level's members, grown from its
+ * frontier without its banned cells; those with q and lo..hi cells go to `found`. */
+static int grow(Growth *g, int level, int size, int reach) {
+    int cw = g->cw;
+    word *members = g->stack + (size_t)level * 3 * cw, *frontier = members + cw;
+    word *banned = frontier + cw, *next = banned + cw;
+    if (size >= g->lo && has(members, g->q) && push(g->found, members) < 0) return NO_MEMORY;
+    if (size == g->hi) return 0;
+    for (int cell; (cell = lowest(frontier, cw)) >= 0;) {
+        frontier[cell >> 6] &= ~((word)1 << (cell & 63));
+        int near = g->distance[cell] < reach ? g->distance[cell] : reach;
+        if (size + 1 + near <= g->hi) {
+            word *grown = next, *grown_frontier = next + cw, *grown_banned = grown_frontier + cw;
+            const word *touching = ROW(g->touching, cell, cw);
+            memcpy(grown, members, sizeof(word) * (size_t)cw);
+            grown[cell >> 6] |= (word)1 << (cell & 63);
+            for (int w = 0; w < cw; w++) {
+                word fresh = touching[w] & g->allowed[w] & ~grown[w] & ~banned[w] & ~frontier[w];
+                grown_frontier[w] = frontier[w] | fresh;
+                grown_banned[w] = banned[w];
+            }
+            if (grow(g, level + 1, size + 1, near) < 0) return NO_MEMORY;
+        }
+        banned[cell >> 6] |= (word)1 << (cell & 63);
+    }
+    return 0;
+}
+
+static int cw_for_sort;
+
+/* Smallest first, ties in cell-set order (the set read as a number). */
+static int by_size(const void *x, const void *y) {
+    const word *a = x, *b = y;
+    int sa = count_bits(a, cw_for_sort), sb = count_bits(b, cw_for_sort);
+    if (sa != sb) return sa < sb ? -1 : 1;
+    for (int w = cw_for_sort - 1; w >= 0; w--)
+        if (a[w] != b[w]) return a[w] < b[w] ? -1 : 1;
+    return 0;
+}
+
+/* The rooms of the pair (p, q) with lo..hi cells, off the `blockers`, sorted, into `found`. */
+static int pair_rooms(int w, int h, const word *touching, const word *blockers, int p, int q,
+                      int lo, int hi, List *found, word *scratch, int *distance, int *queue) {
+    int cw = (w * h + 63) / 64, cells = w * h, before = found->n;
+    word *allowed = scratch;
+    for (int x = 0; x < cw; x++) allowed[x] = ~blockers[x];
+    allowed[cw - 1] &= cells % 64 ? ((word)1 << (cells % 64)) - 1 : ~(word)0;
+    for (int k = 0; k < cells; k++) distance[k] = 1 << 29;
+    int head = 0, tail = 0;
+    distance[q] = 0;
+    queue[tail++] = q;
+    while (head < tail) {  /* breadth first from q through the allowed cells */
+        int k = queue[head++], t;
+        BITS(ROW(touching, k, cw), cw, t)
+            if (has(allowed, t) && distance[t] > distance[k] + 1) {
+                distance[t] = distance[k] + 1;
+                queue[tail++] = t;
+            }
+    }
+    if (hi > cells) hi = cells;
+    if (hi < 1 || 1 + distance[p] > hi) return 0;
+    Growth g = {cw, lo, hi, q, touching, allowed, distance, scratch + cw, found};
+    word *root = g.stack;
+    memset(root, 0, sizeof(word) * 3 * (size_t)cw);
+    root[p >> 6] = (word)1 << (p & 63);
+    for (int x = 0; x < cw; x++) root[cw + x] = ROW(touching, p, cw)[x] & allowed[x] & ~root[x];
+    if (grow(&g, 0, 1, distance[p]) < 0) return NO_MEMORY;
+    cw_for_sort = cw;
+    qsort(ROW(found->sets, before, cw), (size_t)(found->n - before), sizeof(word) * (size_t)cw,
+          by_size);
+    return 0;
+}
+
+/* catalogue(width, height, numbers) -> (Board, pairs, rooms, room_pair): see the method table. */
+static PyObject *catalogue(PyObject *self, PyObject *args) {
+    int w, h;
+    const char *numbers_bytes;
+    Py_ssize_t nnumbers;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiy#", &w, &h, &numbers_bytes, &nnumbers)) return NULL;
+    if (w < 1 || h < 1 || nnumbers != (Py_ssize_t)sizeof(int) * w * h) {
+        PyErr_SetString(PyExc_ValueError, "numbers must hold a native int per cell");
+        return NULL;
+    }
+    const int *numbers = (const int *)numbers_bytes;
+    int cells = w * h, cw = (cells + 63) / 64, nnum = 0, npairs = 0, k;
+    size_t C = (size_t)cells;
+    unsigned char *numbered = calloc(C, 1);
+    int *ints = malloc(sizeof(int) * (C * 3 + 1));
+    word *words = calloc(C * cw + 2 * cw + (C + 2) * 3 * cw + cw, sizeof(word));
+    List rooms = {NULL, 0, 0, cw}, pair_list = {NULL, 0, 0, 1}, room_pair = {NULL, 0, 0, 1};
+    Board *b = NULL;
+    PyObject *out = NULL;
+    if (!numbered || !ints || !words) goto done;
+    int *cells_numbered = ints, *distance = ints + C, *queue = distance + C;
+    word *touching = words, *blockers = touching + C * cw, *scratch = blockers + cw;
+    for (k = 0; k < cells; k++) {
+        int r = k / w, c = k % w, steps[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+        for (int t = 0; t < 4; t++) {
+            int rr = r + steps[t][0], cc = c + steps[t][1];
+            if (rr >= 0 && rr < h && cc >= 0 && cc < w)
+                ROW(touching, k, cw)[(rr * w + cc) >> 6] |= (word)1 << ((rr * w + cc) & 63);
+        }
+        if (numbers[k] > 0) {
+            numbered[k] = 1;
+            cells_numbered[nnum++] = k;
+            blockers[k >> 6] |= (word)1 << (k & 63);
+        }
+    }
+    for (int a = 0; a < nnum; a++)
+        for (int z = a + 1; z < nnum; z++) {
+            int p = cells_numbered[a], q = cells_numbered[z];
+            int small = numbers[p] < numbers[q] ? numbers[p] : numbers[q];
+            int large = numbers[p] < numbers[q] ? numbers[q] : numbers[p];
+            int lo = small + 1, hi = large - 1;  /* the true reading's window */
+            if (lo > hi) continue;
+            int before = rooms.n;
+            blockers[p >> 6] &= ~((word)1 << (p & 63));
+            blockers[q >> 6] &= ~((word)1 << (q & 63));
+            int result = pair_rooms(w, h, touching, blockers, p, q, lo < 2 ? 2 : lo, hi, &rooms,
+                                    scratch, distance, queue);
+            blockers[p >> 6] |= (word)1 << (p & 63);
+            blockers[q >> 6] |= (word)1 << (q & 63);
+            if (result < 0) goto done;
+            if (rooms.n == before) continue;
+            word pq = (word)(unsigned)p | (word)(unsigned)q << 32;
+            if (push(&pair_list, &pq) < 0) goto done;
+            for (int i = before; i < rooms.n; i++) {
+                word j = (word)npairs;
+                if (push(&room_pair, &j) < 0) goto done;
+            }
+            npairs++;
+        }
+    int *pairs = malloc(sizeof(int) * (2 * (size_t)npairs + 1));
+    int *owner = malloc(sizeof(int) * ((size_t)rooms.n + 1));
+    if (pairs && owner) {
+        for (int j = 0; j < npairs; j++) {
+            pairs[2 * j] = (int)(pair_list.sets[j] & 0xffffffffu);
+            pairs[2 * j + 1] = (int)(pair_list.sets[j] >> 32);
+        }
+        for (int i = 0; i < rooms.n; i++) owner[i] = (int)room_pair.sets[i];
+        b = make_board(cells, numbered, rooms.n, rooms.sets, owner, npairs, pairs);
+    }
+    if (b) {
+        PyObject *capsule = PyCapsule_New(b, BOARD_NAME, free_capsule);
+        if (!capsule) free_board(b);
+        else
+            out = Py_BuildValue("(Ny#y#y#)", capsule, (const char *)pairs,
+                                (Py_ssize_t)(sizeof(int) * 2 * (size_t)npairs),
+                                rooms.n ? (const char *)rooms.sets : "",
+                                (Py_ssize_t)(sizeof(word) * (size_t)rooms.n * (size_t)cw),
+                                (const char *)owner, (Py_ssize_t)(sizeof(int) * (size_t)rooms.n));
+    }
+    free(pairs);
+    free(owner);
+done:
+    if (!out && !PyErr_Occurred()) PyErr_NoMemory();
+    free(numbered);
+    free(ints);
+    free(words);
+    free(rooms.sets);
+    free(pair_list.sets);
+    free(room_pair.sets);
+    return out;
+}
+
+static Board *board_of(PyObject *capsule) {
+    return PyCapsule_GetPointer(capsule, BOARD_NAME);
+}
+
+/* rules.py, decided: the room set of the solution `alive` decides, or 0 (then `chosen` is
+ * undefined); `groups` is scratch of npairs cell sets. */
+static int decided(const Board *b, const word *alive, word *chosen, word *groups) {
+    int rw = b->rw, cw = b->cw, i;
+    memset(groups, 0, sizeof(word) * (size_t)b->npairs * (size_t)cw);
+    memset(chosen, 0, sizeof(word) * (size_t)rw);
+    for (int k = 0; k < b->ncells; k++) {
+        if (!rooms_at(b, alive, k, &i)) return 0;
+        int j = b->room_pair[i];
+        const word *cover = ROW(b->cover, k, rw), *mine = ROW(b->pair_rooms, j, rw);
+        word foreign = 0;
+        EACH(b->cover_words, k, w) foreign |= cover[w] & alive[w] & ~mine[w];
+        if (foreign) return 0;
+        ROW(groups, j, cw)[k >> 6] |= (word)1 << (k & 63);
+    }
+    for (int j = 0; j < b->npairs; j++) {
+        const word *group = ROW(groups, j, cw);
+        if (empty(group, cw)) continue;
+        int found = -1;
+        BITS(ROW(b->pair_rooms, j, rw), rw, i)
+            if (found < 0 && has(alive, i) &&
+                !memcmp(ROW(b->rooms, i, cw), group, sizeof(word) * (size_t)cw))
+                found = i;
+        if (found < 0) return 0;
+        chosen[found >> 6] |= (word)1 << (found & 63);
+    }
+    return 1;
+}
+
+/* solve(board, rules) -> bytes | None */
+static PyObject *solve(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    int rules;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Oi", &capsule, &rules)) return NULL;
+    Board *b = board_of(capsule);
+    if (!b) return NULL;
+    int rw = b->rw, cw = b->cw;
+    word *alive = malloc(sizeof(word) * ((size_t)(2 * rw + cw) + (size_t)b->npairs * cw));
+    if (!alive) return PyErr_NoMemory();
+    word *chosen = alive + rw, *dirty = chosen + rw, *groups = dirty + cw;
+    memset(alive, 0, sizeof(word) * (size_t)rw);
+    for (int i = 0; i < b->nrooms; i++) alive[i >> 6] |= (word)1 << (i & 63);
+    memcpy(dirty, b->all_cells, sizeof(word) * (size_t)cw);
+    PyObject *out = run(b, rules, alive, dirty) < 0 || !decided(b, alive, chosen, groups)
+                        ? Py_NewRef(Py_None) : as_bytes(chosen, rw);
+    free(alive);
+    return out;
+}
+
+/* cover(board, rules, alive, dirty, limit, max_nodes) -> (list[bytes], nodes, stopped) */
+static PyObject *search(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    int rules, limit;
+    long max_nodes;
+    const char *alive_bytes, *dirty_bytes;
+    Py_ssize_t nalive, ndirty;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Oiy#y#il", &capsule, &rules, &alive_bytes, &nalive,
+                          &dirty_bytes, &ndirty, &limit, &max_nodes))
+        return NULL;
+    Board *b = board_of(capsule);
+    if (!b) return NULL;
+    word *alive = malloc(sizeof(word) * (size_t)(b->rw + b->cw));
+    if (!alive) return PyErr_NoMemory();
+    word *dirty = alive + b->rw;
+    if (read_set(alive_bytes, nalive, b->rw, alive) < 0 ||
+        read_set(dirty_bytes, ndirty, b->cw, dirty) < 0) {
+        free(alive);
+        return NULL;
+    }
+    Search s = {b, rules, 0, max_nodes};
+    List found = {NULL, 0, 0, b->rw};
+    int result = limit > 0 ? cover(&s, alive, dirty, b->all_cells, limit, &found) : 0;
+    free(alive);
+    PyObject *out = NULL, *sets = NULL;
+    if (result == NO_MEMORY) {
+        PyErr_NoMemory();
+    } else if ((sets = PyList_New(0))) {
+        for (int t = 0; result == 0 && t < found.n; t++) {
+            PyObject *set = as_bytes(ROW(found.sets, t, b->rw), b->rw);
+            if (!set || PyList_Append(sets, set) < 0) {
+                Py_XDECREF(set);
+                Py_CLEAR(sets);
+                break;
+            }
+            Py_DECREF(set);
+        }
+        if (sets) out = Py_BuildValue("(NlN)", sets, s.nodes, PyBool_FromLong(result == STOP));
+    }
+    free(found.sets);
+    return out;
+}
+
+/* using(board, rooms, max_nodes) -> bytes | None: search.py, solution_using. */
+static PyObject *using(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    const char *rooms_bytes;
+    Py_ssize_t nrooms_bytes;
+    long max_nodes;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Oy#l", &capsule, &rooms_bytes, &nrooms_bytes, &max_nodes))
+        return NULL;
+    Board *b = board_of(capsule);
+    if (!b) return NULL;
+    int rw = b->rw, cw = b->cw, result = 0, i;
+    word *block = malloc(sizeof(word) * (size_t)(4 * rw + 2 * cw));
+    if (!block) return PyErr_NoMemory();
+    word *wanted = block, *alive = wanted + rw, *todo = alive + rw, *state = todo + rw;
+    word *unsettled = state + rw, *dirty = unsettled + cw;
+    List found = {NULL, 0, 0, rw};
+    if (read_set(rooms_bytes, nrooms_bytes, rw, wanted) < 0) {
+        free(block);
+        return NULL;
+    }
+    memset(alive, 0, sizeof(word) * (size_t)rw);
+    for (int t = 0; t < b->nrooms; t++) alive[t >> 6] |= (word)1 << (t & 63);
+    memcpy(dirty, b->all_cells, sizeof(word) * (size_t)cw);
+    memset(unsettled, 0, sizeof(word) * (size_t)cw);
+    int levels[2] = {CELL, CELL | RATION};
+    long budgets[2] = {max_nodes, -1};
+    if (run(b, CELL, alive, dirty) < 0) goto done;
+    for (int level = 0; level < 2 && !found.n && result >= 0; level++) {
+        for (int w = 0; w < rw; w++) todo[w] = wanted[w] & alive[w];
+        BITS(todo, rw, i) {
+            memcpy(state, alive, sizeof(word) * (size_t)rw);
+            place(b, state, i);
+            for (int w = 0; w < cw; w++) dirty[w] = ROW(b->reach, i, cw)[w] | unsettled[w];
+            Search s = {b, levels[level], 0, budgets[level]};
+            result = cover(&s, state, dirty, b->all_cells, 1, &found);
+            if (result == NO_MEMORY || found.n) goto done;
+            if (result == 0) {
+                alive[i >> 6] &= ~((word)1 << (i & 63));
+                join(unsettled, ROW(b->rooms, i, cw), cw);
+            }
+            result = 0;
+        }
+    }
+done:
+    free(block);
+    PyObject *out = result == NO_MEMORY ? PyErr_NoMemory()
+                    : found.n ? as_bytes(found.sets, rw) : Py_NewRef(Py_None);
+    free(found.sets);
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"catalogue", catalogue, METH_VARARGS,
+     "catalogue(width, height, numbers) -> (Board, pairs, rooms, room_pair)\n\n"
+     "Return the catalogue of the puzzle whose `numbers` are a native int per cell (0 where\n"
+     "none), under the true reading, as catalogue.py builds it: the Board (its rule tables),\n"
+     "each pair's two cells and each room's pair (native ints), each room's cells (a cell\n"
+     "set: ceil(cells/64) words, little-endian); the pairs and rooms in catalogue.py's order."},
+    {"solve", solve, METH_VARARGS,
+     "solve(board, rules) -> bytes | None\n\n"
+     "Return the solution (a room set) that the fixpoint of `rules` (1 cell, 2 ration) decides,\n"
+     "run from every room alive and every cell on the agenda, or None when it decides none.\n"
+     "A room set is rooms//64 + 1 words, a cell set ceil(cells/64) words."},
+    {"cover", search, METH_VARARGS,
+     "cover(board, rules, alive, dirty, limit, max_nodes) -> (list[bytes], int, bool)\n\n"
+     "Return up to `limit` room sets that partition the board, found as search.py's exact\n"
+     "cover finds them from that state (max_nodes < 0: no limit), the nodes it took, and\n"
+     "whether it stopped at `max_nodes` (then the list is to be read as empty)."},
+    {"using", using, METH_VARARGS,
+     "using(board, rooms, max_nodes) -> bytes | None\n\n"
+     "Return a solution (a room set) holding at least one room of the room set `rooms`, found\n"
+     "as search.py's solution_using finds it, or None when no solution holds any of them."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel",
+                                    "The Araf ladder and search in C (see _kernel.c).", -1,
+                                    methods, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }

@@ -1,0 +1,140 @@
+"""The generator's hot checks on Araf boards ("a second solution?", "does this level solve it?"),
+answered by the C kernel.
+
+The kernel (_kernel.c, built by `pip install -e .`) runs the cell and ration rules of rules.py
+and the exact cover of search.py step for step on the same catalogue, so it finds the same
+solutions in the same order and stops at the same node; those modules stay the readable
+reference, and the tests hold the kernel to them on thousands of boards. Grades and step counts
+still come from the Python ladder. Vocabulary as in rules.py; `rules` are ladder rule names.
+"""
+
+from array import array
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from types import ModuleType
+
+from solvers.araf import catalogue, search
+from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, solution_of
+from solvers.araf.deduce import deduce_with
+from solvers.core.results import Count
+
+compiled: ModuleType | None
+try:
+    from solvers.araf import _kernel as compiled
+except ImportError:  # not built: every answer comes from the Python ladder (slower, the same)
+    compiled = None
+
+COMPILED = compiled is not None
+RULE_BITS = {"cell": 1, "ration": 2}
+NO_LIMIT = -1
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """The kernel's catalogue of a puzzle (the same pairs and rooms, in the same order, as
+    catalogue.py's) and its rule tables; room sets cross as `room_bytes` bytes, cell sets as
+    `cell_bytes` (words of 64 bits, little-endian); `room_cells` holds each room's cell set."""
+
+    puzzle: ArafPuzzle
+    tables: object
+    pairs: tuple[tuple[int, int], ...]
+    room_pair: tuple[int, ...]
+    room_cells: bytes
+    cell_bytes: int
+
+    @cached_property
+    def rooms(self) -> tuple[int, ...]:
+        """Return each room's cell set."""
+        size, cells = self.cell_bytes, self.room_cells
+        return tuple(int.from_bytes(cells[i : i + size], "little")
+                     for i in range(0, len(cells), size))
+
+    @property
+    def room_bytes(self) -> int:
+        """Return the length of a room set as the kernel reads it."""
+        return 8 * (len(self.room_pair) // 64 + 1)
+
+    def room_set(self, bits: int) -> bytes:
+        """Return the room set `bits` as the kernel reads it."""
+        return bits.to_bytes(self.room_bytes, "little")
+
+    def everything(self) -> bytes:
+        """Return the set of every room as the kernel reads it."""
+        return self.room_set((1 << len(self.room_pair)) - 1)
+
+    def all_cells(self) -> bytes:
+        """Return the set of every cell as the kernel reads it."""
+        return ((1 << len(self.puzzle.numbers)) - 1).to_bytes(self.cell_bytes, "little")
+
+    def solution(self, chosen: bytes) -> ArafSolution:
+        """Return the solution made of the room set `chosen` (the kernel's bytes)."""
+        puzzle, rooms = self.puzzle, self.rooms
+        return solution_of(puzzle.width, puzzle.height,
+                           [rooms[i] for i in cells_of(int.from_bytes(chosen, "little"))])
+
+
+@lru_cache(maxsize=8)
+def compile_board(puzzle: ArafPuzzle) -> Compiled:
+    """Return the kernel's catalogue of `puzzle` (cached: a generator asks about the same board
+    a few times in a row). Only with the kernel built."""
+    assert compiled is not None
+    numbers = array("i", [n or 0 for n in puzzle.numbers]).tobytes()
+    made, pairs, rooms, room_pair = compiled.catalogue(puzzle.width, puzzle.height, numbers)
+    ends = array("i", pairs)
+    return Compiled(puzzle, made, tuple(zip(ends[::2], ends[1::2], strict=True)),
+                    tuple(array("i", room_pair)), rooms, 8 * ((len(puzzle.numbers) + 63) // 64))
+
+
+def same_catalogue(a: ArafPuzzle, b: ArafPuzzle) -> bool:
+    """Return what catalogue.same_catalogue returns: True if the two boards have the same pairs
+    and rooms."""
+    if compiled is None:
+        return catalogue.same_catalogue(a, b)
+    first, second = compile_board(a), compile_board(b)
+    return (first.pairs, first.room_cells) == (second.pairs, second.room_cells)
+
+
+def novel(after: ArafPuzzle, before: ArafPuzzle) -> int:
+    """Return what catalogue.novel returns on the two boards' catalogues: the room set of the
+    rooms of `after` that `before` lacks."""
+    if compiled is None:
+        return catalogue.novel(catalogue.catalogue(after), catalogue.catalogue(before))
+    return catalogue.novel(compile_board(after), compile_board(before))
+
+
+def _mask(rules: frozenset[str]) -> int:
+    return sum(bit for name, bit in RULE_BITS.items() if name in rules)
+
+
+def count(puzzle: ArafPuzzle, rules: frozenset[str], limit: int = 2,
+          max_nodes: int | None = None) -> Count:
+    """Return what search.count_ladder returns: the solutions up to `limit`, the nodes, and
+    whether the count stopped (at `limit` solutions, or at `max_nodes` nodes with count 0)."""
+    if compiled is None:
+        return search.count_ladder(puzzle, rules, limit, max_nodes)
+    board = compile_board(puzzle)
+    found, nodes, stopped = compiled.cover(
+        board.tables, _mask(rules), board.everything(), board.all_cells(), limit,
+        NO_LIMIT if max_nodes is None else max_nodes)
+    if stopped:
+        return Count(0, (), nodes, truncated=True)
+    solutions = tuple(board.solution(chosen) for chosen in found)
+    return Count(len(solutions), solutions, nodes, truncated=len(solutions) >= limit)
+
+
+def solution_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> ArafSolution | None:
+    """Return what search.solution_using returns: a solution holding one of the catalogue rooms
+    in `rooms`, or None when no solution holds any of them."""
+    if compiled is None:
+        return search.solution_using(puzzle, rooms, max_nodes)
+    board = compile_board(puzzle)
+    chosen = compiled.using(board.tables, board.room_set(rooms), max_nodes)
+    return None if chosen is None else board.solution(chosen)
+
+
+def solves(puzzle: ArafPuzzle, rules: frozenset[str]) -> bool:
+    """Return True if the fixpoint of `rules` (below search) decides the whole solution, as
+    `deduce_with(puzzle, rules).solved` says."""
+    if compiled is None:
+        return deduce_with(puzzle, rules).solved
+    return compiled.solve(compile_board(puzzle).tables, _mask(rules)) is not None

@@ -1,0 +1,113 @@
+"""The C kernel against its reference, catalogue.py, rules.py and search.py: the same catalogue
+(pairs and rooms in the same order), the same counts (solutions in the same order, the same node
+count, stopped at the same node), the same "solved" verdicts and the same solution_using answers.
+
+Boards: small ones (2..6 a side, tight numbers on drawn rooms, some nudged off, so many have
+no solution or several), widened 6x6 ones, and a few of 8..10 a side, whose cell sets take two
+words in the kernel. The default run takes a sample; `-m slow` takes thousands.
+"""
+
+import random
+
+import pytest
+
+from generators import GenerationSpec, get_generator
+from generators.araf import random_rooms, tight_board
+from solvers import get_genre
+from solvers.araf import kernel, search
+from solvers.araf.board import ArafPuzzle
+from solvers.araf.catalogue import catalogue, novel, same_catalogue
+
+ARAF = get_genre("araf")
+GENERATOR = get_generator("araf")
+LEVELS = ("pair", "cell", "ration")
+# (limit, max_nodes) of the counts compared; each board takes some of them (see `_compare`)
+LIMITS = ((1, None), (2, None), (5, None), (2, 0), (2, 3), (2, 40))
+
+
+def small_board(rng: random.Random) -> ArafPuzzle:
+    """Return a board of 2..6 a side: tight numbers on drawn rooms, each nudged by -2..+3 with
+    a probability drawn per board."""
+    w, h = rng.randint(2, 6), rng.randint(2, 6)
+    numbers, _ = tight_board(rng, w, h, random_rooms(rng, w, h, rng.randint(3, 5)))
+    nudge = rng.random()
+    return ArafPuzzle(w, h, tuple(
+        None if n is None else max(1, n + rng.randint(-2, 3)) if rng.random() < nudge else n
+        for n in numbers))
+
+
+def boards(small: int, wide: int, big: int, seed: int) -> list[ArafPuzzle]:
+    """Return `small` small boards, `wide` widened 6x6 ones and `big` of 8..10 a side."""
+    rng = random.Random(seed)
+    found = [small_board(rng) for _ in range(small)]
+    found += [GENERATOR.sample(rng, GenerationSpec(6, 6, options={"widenings": rng.randint(0, 30)}))
+              for _ in range(wide)]
+    for _ in range(big):
+        spec = GenerationSpec(rng.randint(8, 10), rng.randint(8, 10),
+                              options={"widenings": rng.randint(0, 8)})
+        found.append(GENERATOR.sample(rng, spec))
+    return found
+
+
+def _compare(puzzles: list[ArafPuzzle]) -> None:
+    """Assert that the kernel answers every question as the reference does."""
+    rng = random.Random(len(puzzles))
+    before = None
+    for puzzle in puzzles:
+        text = ARAF.format(puzzle)
+        cat, made = catalogue(puzzle), kernel.compile_board(puzzle)
+        assert (made.pairs, made.rooms, made.room_pair) == (cat.pairs, cat.rooms, cat.room_pair), \
+            text
+        big = len(puzzle.numbers) > 36
+        for level in LEVELS:
+            rules = ARAF.rules_up_to(level)
+            assert kernel.solves(puzzle, rules) == ARAF.deduce_with(puzzle, rules).solved, \
+                (text, level)
+            if big and level == "pair":
+                continue  # no propagation at all: the Python search takes too long
+            for limit, max_nodes in rng.sample(LIMITS, 2 if big else 4):
+                expected = search.count_ladder(puzzle, rules, limit, max_nodes)
+                assert kernel.count(puzzle, rules, limit, max_nodes) == expected, \
+                    (text, level, limit, max_nodes)
+        rooms = sum(1 << i for i in range(len(cat.rooms)) if rng.random() < 0.2)
+        for max_nodes in (0, 3, 40):
+            solution = search.solution_using(puzzle, rooms, max_nodes)
+            assert kernel.solution_using(puzzle, rooms, max_nodes) == solution, (text, max_nodes)
+        if before is not None and (before.width, before.height) == (puzzle.width, puzzle.height):
+            assert kernel.same_catalogue(before, puzzle) == same_catalogue(before, puzzle), text
+            assert kernel.novel(puzzle, before) == novel(cat, catalogue(before)), text
+        before = puzzle
+
+
+def test_the_compiled_kernel_is_built_by_the_install():
+    """`pip install -e .` builds solvers/araf/_kernel.c; without it the generator falls back
+    to the Python reference (the same answers, several times slower)."""
+    assert kernel.COMPILED
+
+
+def test_the_kernel_answers_as_the_reference_on_a_sample():
+    _compare(boards(small=600, wide=40, big=3, seed=1))
+
+
+def test_widenings_of_one_board_compare_as_the_reference():
+    """Consecutive widenings of one board share their numbered cells, as in the generator, so
+    same_catalogue and novel are compared where they do their real work."""
+    rng = random.Random(7)
+    puzzle = GENERATOR.sample(rng, GenerationSpec(6, 6))
+    chain = [puzzle]
+    for _ in range(40):
+        numbers = list(chain[-1].numbers)
+        k = rng.choice([k for k, n in enumerate(numbers) if n is not None])
+        numbers[k] = max(1, numbers[k] + rng.choice((-1, 1)))
+        chain.append(ArafPuzzle(6, 6, tuple(numbers)))
+    _compare(chain)
+
+
+def test_bad_tables_get_a_clear_error():
+    with pytest.raises(ValueError, match="native int per cell"):
+        kernel.compiled.catalogue(3, 3, b"\0" * 8)
+
+
+@pytest.mark.slow
+def test_the_kernel_answers_as_the_reference_on_thousands_of_boards():
+    _compare(boards(small=3000, wide=300, big=20, seed=2))
