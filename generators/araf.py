@@ -235,7 +235,7 @@ def slack(puzzle: ArafPuzzle, solution: ArafSolution) -> list[int]:
     found = []
     for label in range(max(solution.labels) + 1):
         cells = [k for k, x in enumerate(solution.labels) if x == label]
-        lo, hi = sorted(puzzle.numbers[k] for k in cells if puzzle.numbers[k] is not None)
+        lo, hi = sorted(n for k in cells if (n := puzzle.numbers[k]) is not None)
         found.append((len(cells) - lo - 1) + (hi - 1 - len(cells)))
     return found
 

@@ -37,7 +37,7 @@ class _Rooms:
         held = piece & self.numbered
         if held.bit_count() != 2:
             return False
-        a, b = sorted(self.numbers[k] for k in range(len(self.numbers)) if held >> k & 1)
+        a, b = sorted(n for k, n in enumerate(self.numbers) if held >> k & 1 and n is not None)
         size = piece.bit_count()
         if self.reading.closed:
             return a <= size <= b

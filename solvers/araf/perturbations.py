@@ -66,7 +66,7 @@ def windows(puzzle: ArafPuzzle, solution: ArafSolution) -> list[tuple[int, int]]
     """Return each room's (lo, hi) numbers, rooms in label order (a room must hold two)."""
     found = []
     for room in rooms_of(solution):
-        lo, hi = sorted(puzzle.numbers[k] for k in cells_of(room) if puzzle.numbers[k] is not None)
+        lo, hi = sorted(n for k in cells_of(room) if (n := puzzle.numbers[k]) is not None)
         found.append((lo, hi))
     return found
 

@@ -37,8 +37,8 @@ def check(puzzle: ArafPuzzle, solution: ArafSolution) -> list[str]:
         return ["the solution does not label every cell"]
     violations = []
     for label, cells in sorted(_room_cells(solution).items()):
-        numbers = [puzzle.numbers[r * puzzle.width + c] for r, c in cells]
-        numbers = sorted(n for n in numbers if n is not None)
+        numbers = sorted(n for r, c in cells
+                         if (n := puzzle.numbers[r * puzzle.width + c]) is not None)
         where = f"room {label} (from cell {cells[0]})"
         if not _connected(cells):
             violations.append(f"{where} is not connected")

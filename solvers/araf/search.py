@@ -49,17 +49,17 @@ class _Search:
         state = state.child(alive)
         parts = _parts(cat, alive, open_cells)
         if len(parts) > 1:
-            found = []
+            covers = []
             for part in parts:
-                found.append(self.cover(state, part, limit))
-                if not found[-1]:
+                covers.append(self.cover(state, part, limit))
+                if not covers[-1]:
                     return []
-            return [settled | sum(rooms) for rooms in islice(product(*found), limit)]
+            return [settled | sum(rooms) for rooms in islice(product(*covers), limit)]
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
             raise _Stop
         self.nodes += 1
         _, best = min((n, k) for k, n in counts.items() if n > 1)
-        found = []
+        found: list[int] = []
         for i in cells_of(cat.cover[best] & alive):
             found.extend(self.cover(state.placed(i), scope, limit - len(found)))
             if len(found) >= limit:
