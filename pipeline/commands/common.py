@@ -88,7 +88,8 @@ def spec_options(sub: Parser) -> None:
                      help="publish even when a bucket is short")
     sub.add_argument("--wait", action="store_true",
                      help="wait while another build holds the bank, instead of exit 2")
-    sub.add_argument("--boards-per-task", type=count_arg, help="boards per generation task")
+    sub.add_argument("--boards-per-task", type=count_arg,
+                     help="most boards of one bucket in one generation task")
     sub.add_argument("--batches-per-round", type=count_arg,
                      help="most generation tasks out at once")
 
