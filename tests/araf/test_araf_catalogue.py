@@ -54,7 +54,8 @@ def partitions(width: int, height: int, smallest: int = 1, largest: int | None =
     [(2, 2, 12, 3), (3, 3, 1434, 118), (4, 3, 27780, 1020), (3, 4, 27780, 1020),
      (4, 4, 1691690, 21190)],
 )
-def test_board_partitions_into_connected_rooms_match_the_seed(width, height, every, two_to_five):
+def test_board_partitions_into_connected_rooms_match_the_reference(width, height, every,
+                                                                   two_to_five):
     assert partitions(width, height) == every
     assert partitions(width, height, 2, 5) == two_to_five
 

@@ -159,7 +159,7 @@ def test_the_ladder_report_runs_on_colorsort():
     assert report.incremental["expert"] == 1.0
 
 
-def test_the_deal_view_is_the_seeds_example():
+def test_the_deal_view_is_the_references_example():
     assert deal_view("sample", 4, 4, 0, 2) == {
         "tubes": [[3, 3, 2, 0], [2, 1, 1, 3], [0, 2, 3, 1], [2, 0, 1, 0], [], []],
         "solve": {"solved": True, "nodes": 16, "truncated": False, "moves": [

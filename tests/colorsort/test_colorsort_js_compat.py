@@ -23,16 +23,17 @@ SAMPLE_TUBES = [[3, 3, 2, 0], [2, 1, 1, 3], [0, 2, 3, 1], [2, 0, 1, 0], [], []]
 
 def run_js(requests: list[dict]) -> list:
     """Return the JS engine's answers to `requests` (see reference_engine.js)."""
+    assert NODE is not None
     done = subprocess.run([NODE, str(JS_ENGINE)], input=json.dumps(requests), text=True,
                           capture_output=True, check=True, timeout=300)
     return json.loads(done.stdout)
 
 
-def test_seed_sample_deals_the_seeds_tubes():
+def test_reference_sample_deals_the_references_tubes():
     assert deal_tubes(4, 4, rng("sample"), 0, 2) == SAMPLE_TUBES
 
 
-def test_seed_sample_is_solved_in_16_moves_and_16_nodes_with_the_seeds_first_moves():
+def test_reference_sample_is_solved_in_16_moves_and_16_nodes_with_the_references_first_moves():
     found = solve(SAMPLE_TUBES, 4, 20000)
     assert (found.solved, found.nodes, found.truncated, len(found.moves)) == (True, 16, False, 16)
     assert found.moves[:5] == ((0, 4), (0, 5), (1, 0), (2, 1), (0, 2))

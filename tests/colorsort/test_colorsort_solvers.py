@@ -101,7 +101,7 @@ def test_dfs_optimal_bfs_and_replay_agree_on_600_random_small_deals():
     assert outcomes["dfs-missed"] <= 3, outcomes
 
 
-def test_the_seeds_settled_tube_pruning_loses_every_solution_of_a_deal_with_duplicates():
+def test_the_references_settled_tube_pruning_loses_every_solution_of_a_deal_with_duplicates():
     """The reference says skipping pours out of a full one-colour tube never changes whether a
     solution is found. Here the only solutions pour the settled 0000 (tube 3) away, onto two
     other 0 tops, to free a tube: the DFS ends without a solution and without reaching its

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from pipeline.admission import admit
+from pipeline.outcomes import Row
 from solvers import get_genre
 from solvers.core import Count, PuzzleFormatError
 from tests.contract.genres import CASES, Counting
@@ -89,7 +90,7 @@ def tiny_boards(name: str, count: int = TINY_BOARDS, seed: int = 0) -> tuple[Tin
 class GeneratedBoard:
     """A bank row `admit` made, with its puzzle and solution values parsed from its texts."""
 
-    row: dict[str, Any]
+    row: Row
     puzzle: Any
     solution: Any
     wanted: str | None

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from generators import GenerationSpec, get_generator
+from generators import Candidate, GenerationSpec, get_generator
 from generators.colorsort import preset_spec
 
 PER_GRADE = 6
@@ -51,7 +51,7 @@ def sample() -> dict[str, list[Case]]:
             found = 0
             for seed in range(400):
                 made = generator.generate(random.Random(seed), spec_of(genre, grade))
-                if hasattr(made, "puzzle"):
+                if isinstance(made, Candidate):
                     cases[genre].append(Case(grade, made.puzzle, made.solution, seed))
                     found += 1
                     if found == PER_GRADE:

@@ -6,6 +6,7 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from banks import export_json, scan, select
 from pipeline.admission import derived_columns, verify_rows
 from pipeline.cli import main
+from pipeline.outcomes import Rejection
 from pipeline.tracing import explanation_columns
 from solvers import get_genre
 
@@ -22,18 +24,19 @@ REPLAY = Path(__file__).with_name("replay.js")
 NODE = shutil.which("node")
 
 
-def row_of(name: str, case) -> dict:
+def row_of(name: str, case: Any) -> dict[str, Any]:
     genre = get_genre(name)
     grade = genre.grade(case.puzzle)
-    return (derived_columns(genre, case.puzzle, case.solution, grade)
-            | explanation_columns(genre, case.puzzle, case.solution)
-            | {"seed": case.seed, "generator_version": "test", "measurements": {}})
+    explained = explanation_columns(genre, case.puzzle, case.solution)
+    assert not isinstance(explained, Rejection), explained
+    return {**derived_columns(genre, case.puzzle, case.solution, grade), **explained,
+            "seed": case.seed, "generator_version": "test", "measurements": {}}
 
 
 @pytest.fixture(scope="module")
-def rows(sample) -> list[dict]:
+def rows(sample: dict[str, list[Any]]) -> list[dict[str, Any]]:
     """One row of every grade of every genre."""
-    picked = {}
+    picked: dict[tuple[str, str], dict[str, Any]] = {}
     for name, cases in sample.items():
         for case in cases:
             picked.setdefault((name, case.grade), row_of(name, case))

@@ -28,7 +28,7 @@ ALPHABETS = {
     "colorsort": "0123456,",
 }
 NOISE = st.sampled_from(["\x1b[2J", "\n", "\t", "\x00", "\udcff", "é", "/", ":", "-", "9" * 30])
-ANY_TEXT = st.text(st.characters(exclude_categories=("Cs",)), max_size=30) | NOISE
+ANY_TEXT = st.text(st.characters(exclude_categories=["Cs"]), max_size=30) | NOISE
 
 
 def grid(alphabet: str) -> st.SearchStrategy[str]:
@@ -65,8 +65,8 @@ def number() -> st.SearchStrategy[str]:
 
 def options(*pairs: tuple[str, st.SearchStrategy[str]]) -> st.SearchStrategy[list[str]]:
     """Return argument lists holding each option of `pairs` or not, in a random order."""
-    chosen = [st.one_of(st.just([]), value.map(lambda v, name=name: [name, v]))
-              for name, value in pairs]
+    chosen: list[st.SearchStrategy[list[str]]] = [
+        st.one_of(st.just([]), st.tuples(st.just(name), value).map(list)) for name, value in pairs]
     return st.tuples(*chosen).map(lambda parts: [arg for part in parts for arg in part]) \
         .flatmap(st.permutations).map(list) if pairs else st.just([])
 
@@ -84,7 +84,7 @@ def show_argv(name: str, scratch: str) -> st.SearchStrategy[list[str]]:
     """Return `show` argument lists of genre `name`: a text or a URL, with or without a
     solution, --solve or an SVG file."""
     picture = st.sampled_from([[], ["--svg", f"{scratch}/p.svg"], ["--svg", "/proc/no/p.svg"]])
-    drawn = st.one_of(st.just([]), st.just(["--solve"]),
+    drawn: st.SearchStrategy[list[str]] = st.one_of(st.just([]), st.just(["--solve"]),
                       genre_text(name).map(lambda text: ["--solution", text]))
     given_text = st.builds(lambda text, d, p: ["show", name, text, *d, *p], genre_text(name),
                            drawn, picture)

@@ -18,6 +18,7 @@ import pytest
 
 from generators import GenerationSpec
 from pipeline.admission import admit
+from pipeline.outcomes import Row
 
 # (genre, width, height, grade, puzzles wanted)
 BUCKETS = (
@@ -39,9 +40,9 @@ FLAGS = (
 
 
 @pytest.fixture(scope="session")
-def small_bank(tmp_path_factory: pytest.TempPathFactory, publish_rows) -> tuple[Path, list[dict]]:
+def small_bank(tmp_path_factory: pytest.TempPathFactory, publish_rows) -> tuple[Path, list[Row]]:
     """Return (root, rows) of the bank "small", committed as version 0 (see the module)."""
-    rows = []
+    rows: list[Row] = []
     for genre, width, height, grade, wanted in BUCKETS:
         spec = GenerationSpec(width, height, grade)
         found = [row for seed in SEEDS if isinstance(row := admit(genre, spec, seed), dict)]

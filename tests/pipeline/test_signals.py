@@ -50,7 +50,7 @@ def run_state(bank: str) -> str:
     with get_client(sync_client=True) as client:
         runs = client.read_flow_runs(
             flow_run_filter=FlowRunFilter(name=FlowRunFilterName(any_=[f"build {bank}"])))
-    assert len(runs) == 1
+    assert len(runs) == 1 and runs[0].state is not None
     return runs[0].state.type.value
 
 

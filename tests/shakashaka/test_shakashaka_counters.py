@@ -14,32 +14,21 @@ from solvers.shakashaka.propagation import Context, context, is_solution
 from solvers.shakashaka.rules import WHOLE_RULE, judge_for, start
 from solvers.shakashaka.search import search
 from tests.contract.genres import shakashaka_tiny
+from tests.counters import agreed_count
 
 SHAKA = get_genre("shakashaka")
 GENERATOR = get_generator("shakashaka")
-ENGINES = ("ladder", "brute", "cpsat")
 LIMIT = 200
 
 
-def all_counts(puzzle: ShakaPuzzle, engines=ENGINES, levels=SHAKA.ladder) -> dict[str, object]:
-    """Return the Count of every engine and of the ladder counter at every level."""
-    counts = {engine: SHAKA.count(puzzle, LIMIT, engine) for engine in engines}
-    for level in levels:
-        counts[f"ladder@{level}"] = SHAKA.count(puzzle, LIMIT, level=level)
-    return counts
-
-
-def assert_agree(puzzle: ShakaPuzzle, engines=ENGINES, levels=SHAKA.ladder) -> int:
-    """Assert every counter finds the same solution set, each solution valid; return the count.
-
-    The low levels search with weak propagation, so large boards are counted from "tips" up."""
-    counts = all_counts(puzzle, engines, levels)
-    numbers = {name: (c.count, c.truncated) for name, c in counts.items()}
-    assert len(set(numbers.values())) == 1, (SHAKA.format(puzzle), numbers)
-    solution_sets = {name: frozenset(c.solutions) for name, c in counts.items()}
-    assert len(set(solution_sets.values())) == 1, SHAKA.format(puzzle)
-    for solution in counts["ladder"].solutions:
-        assert SHAKA.check(puzzle, solution) == []
+def agreed_solutions(puzzle: ShakaPuzzle, engines: tuple[str, ...] | None = None,
+                     levels: tuple[str, ...] | None = None) -> int:
+    """Assert the counters agree (tests/counters.py) and, the low levels searching with weak
+    propagation so that large boards are counted from "tips" up, that even a truncated count
+    finds the same solutions by every counter; return the count."""
+    counts = agreed_count("shakashaka", puzzle, LIMIT, engines, levels)
+    assert len({frozenset(found.solutions) for found in counts.values()}) == 1, \
+        SHAKA.format(puzzle)
     return counts["ladder"].count
 
 
@@ -65,16 +54,17 @@ def test_every_complete_fixpoint_of_the_whole_rule_is_a_solution_so_it_needs_no_
 
 
 @pytest.mark.parametrize(("size", "legal"), [(2, 2), (3, 3), (4, 23)])
-def test_empty_boards_have_the_seeds_2_3_and_23_solutions_by_every_counter(size, legal):
+def test_empty_boards_have_the_references_2_3_and_23_solutions_by_every_counter(size, legal):
     puzzle = SHAKA.parse(",".join(["." * size] * size))
     if size == 2:
-        assert assert_agree(puzzle) == legal
+        assert agreed_solutions(puzzle) == legal
     else:
-        assert assert_agree(puzzle, ("ladder", "cpsat"), ("tips", "reflex", "search")) == legal
+        assert agreed_solutions(puzzle, ("ladder", "cpsat"), ("tips", "reflex", "search")) \
+            == legal
 
 
 def test_a_black_one_above_two_white_rows_has_one_filling_by_every_counter():
-    for engine in ENGINES:
+    for engine in SHAKA.engines:
         count = SHAKA.count(SHAKA.parse("#1,..,.."), 5, engine)
         assert (count.count, count.truncated) == (1, False)
         assert SHAKA.format_solution(count.solutions[0]) == "##,12,43"

@@ -7,10 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from generators import GenerationSpec, get_generator
+from generators import Candidate, GenerationSpec, get_generator
 from generators.shakashaka import random_board, with_numbers
 from solvers import get_genre
 from solvers.core import AMBIGUOUS, GRADED, NEEDS_SEARCH, NO_SOLUTION
+from solvers.shakashaka.board import ShakaPuzzle, ShakaSolution
 from solvers.shakashaka.propagation import (
     CONTRADICTION,
     TRIANGLE_DOMAIN,
@@ -28,14 +29,14 @@ DENSE = {"black_density": 0.6}  # the boards numbers alone (or parity) can solve
 
 def generated(n: int, size: int, grade: str | None = None, options=None, seed: int = 0):
     """Return n generated candidates of a size x size board (seeds seed, seed+1, ...)."""
-    found = []
+    found: list[Candidate[ShakaPuzzle, ShakaSolution]] = []
     for _ in range(100):
         if len(found) == n:
             break
         spec = GenerationSpec(size, size, grade, options or {})
         candidate = GENERATOR.generate(random.Random(seed), spec)
         seed += 1
-        if candidate is not None:
+        if isinstance(candidate, Candidate):
             found.append(candidate)
     assert len(found) == n, f"only {len(found)} of {n} {size}x{size} {grade} puzzles in 100 seeds"
     return found

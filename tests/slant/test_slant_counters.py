@@ -11,42 +11,16 @@ import pytest
 from generators.slant import clues_of, random_filling
 from solvers import get_genre
 from solvers.slant.board import SlantPuzzle, max_clue
+from tests.counters import agreed_count
 
 SLANT = get_genre("slant")
-ENGINES = ("ladder", "brute", "cpsat")
 LIMIT = 120
 SWEEP_SCALE = float(os.environ.get("PUZZLEBANK_SWEEP_SCALE", "0.1"))
 
 
-def all_counts(puzzle: SlantPuzzle) -> dict[str, object]:
-    """Return the Count of every engine and of the ladder counter at every level."""
-    counts = {engine: SLANT.count(puzzle, LIMIT, engine) for engine in ENGINES}
-    for level in SLANT.ladder:
-        counts[f"ladder@{level}"] = SLANT.count(puzzle, LIMIT, level=level)
-    return counts
-
-
-def assert_agree(puzzle: SlantPuzzle) -> bool:
-    """Assert every counter gives the same count (and solution set when complete).
-
-    Returns whether the count was complete (below LIMIT)."""
-    counts = all_counts(puzzle)
-    numbers = {name: c.count for name, c in counts.items()}
-    assert len(set(numbers.values())) == 1, (SLANT.format(puzzle), numbers)
-    complete = {name: c for name, c in counts.items() if not c.truncated}
-    assert len(complete) in (0, len(counts)), (SLANT.format(puzzle), numbers)
-    solution_sets = {name: frozenset(c.solutions) for name, c in complete.items()}
-    assert len(set(solution_sets.values())) <= 1, SLANT.format(puzzle)
-    for solution in counts["ladder"].solutions:
-        assert SLANT.check(puzzle, solution) == []
-    return bool(complete)
-
-
 def test_empty_2x2_has_exactly_15_fillings_by_every_counter():
-    puzzle = SLANT.parse("...,...,...")
-    counts = all_counts(puzzle)
-    assert {name: c.count for name, c in counts.items()} == dict.fromkeys(counts, 15)
-    assert all(not c.truncated for c in counts.values())
+    counts = agreed_count("slant", SLANT.parse("...,...,..."), LIMIT)
+    assert (counts["brute"].count, counts["brute"].truncated) == (15, False)
     assert len(frozenset(counts["brute"].solutions)) == 15
 
 
@@ -62,7 +36,7 @@ def test_counters_agree_on_every_2x2_clue_pattern():
     assert len(patterns) == 3**4 * 4**4 * 6
     stride = max(1, round(1 / SWEEP_SCALE))
     for clues in patterns[::stride]:
-        assert_agree(SlantPuzzle(2, 2, clues))
+        agreed_count("slant", SlantPuzzle(2, 2, clues), LIMIT)
 
 
 def components(width: int, height: int, cells) -> int:

@@ -5,11 +5,11 @@ from dataclasses import replace
 
 import pytest
 
-from generators import GenerationSpec, get_generator
+from generators import Candidate, GenerationSpec, get_generator
 from generators.ladder_report import measure
 from solvers import get_genre
 from solvers.core import AMBIGUOUS, GRADED, NEEDS_SEARCH, NO_SOLUTION
-from solvers.slant.board import BACK, BOTH, FWD, SlantPuzzle
+from solvers.slant.board import BACK, BOTH, FWD, SlantPuzzle, SlantSolution
 
 SLANT = get_genre("slant")
 GENERATOR = get_generator("slant")
@@ -17,11 +17,12 @@ GENERATOR = get_generator("slant")
 
 def generated(n: int, size: int, grade: str | None = None):
     """Return n generated candidates of a size x size board (seeds 0, 1, ...)."""
-    found, seed = [], 0
+    found: list[Candidate[SlantPuzzle, SlantSolution]] = []
+    seed = 0
     while len(found) < n:
         candidate = GENERATOR.generate(random.Random(seed), GenerationSpec(size, size, grade))
         seed += 1
-        if candidate is not None:
+        if isinstance(candidate, Candidate):
             found.append(candidate)
     return found
 
@@ -132,7 +133,7 @@ def test_density_option_starts_from_that_share_of_clues():
     assert all(d in (FWD, BACK) for d in generated(1, 4)[0].solution.cells)
 
 
-def test_the_seeds_ladder_shape_on_100_unfiltered_10x10_boards():
+def test_the_references_ladder_shape_on_100_unfiltered_10x10_boards():
     """Seed: probe rate == unique rate; duet gains ~10pt incrementally yet loses nothing when
     ablated (probe picks it up); dropping cycle or count costs >10pt; median branchings to
     count to two are 1, 1, 0, 0 for count, cycle, duet, probe."""
