@@ -12,7 +12,9 @@ import datetime
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import polars as pl
 import pyarrow as pa
@@ -21,6 +23,7 @@ from banks import ROW_SCHEMA, BankStore, rotation, scan, select
 from banks.integrity import CACHE_PATH
 from generators import GenerationSpec
 from pipeline.admission import admit, verify_rows
+from pipeline.outcomes import Row
 
 GENRES = ("slant", "araf")
 SIZES = ("5x5", "7x7", "10x10", "15x15")
@@ -61,7 +64,10 @@ def synthetic_table(rows: int, start: int = 0) -> pa.Table:
     return pa.Table.from_arrays(columns, schema=ROW_SCHEMA)
 
 
-def median_seconds(fn, runs: int) -> tuple[float, object]:
+T = TypeVar("T")
+
+
+def median_seconds(fn: Callable[[], T], runs: int) -> tuple[float, T]:
     """Return the median seconds of `runs` calls of fn() and the last result."""
     times = []
     for _ in range(runs):
@@ -94,7 +100,7 @@ def commit_seconds(store: BankStore, table: pa.Table, name: str) -> dict[str, fl
 def verify_seconds_per_1000(count: int) -> tuple[float, float, int]:
     """Return (wall, CPU) seconds per 1,000 rows that verify_rows takes on `count` real Slant
     rows (5x5 and 7x7, every grade), and how many rows it ran on."""
-    rows = []
+    rows: list[Row] = []
     seed = 0
     while len(rows) < count:
         size = (5, 5) if seed % 2 else (7, 7)

@@ -37,9 +37,9 @@ def stages(days: int, start: datetime.date) -> None:
         for stage in stage_numbers():
             begin = time.process_time()
             board = make_stage(day, stage)
-            ms = 1000 * (time.process_time() - begin)
-            total_ms += ms
-            per_row[row_label(stage_row(day, stage))].append((board, ms))
+            spent_ms = 1000 * (time.process_time() - begin)
+            total_ms += spent_ms
+            per_row[row_label(stage_row(day, stage))].append((board, spent_ms))
     print(f"{days} daily sets from {start} ({total_ms / 1000 / days:.2f} CPU s a day)")
     print(f"{'stages':<20}{'boards':>7}{'attempts':>10}{'max':>6}{'ms med':>8}{'p90':>8}"
           f"{'steps min/med/max':>19}   highest rule 1/2/3/4")
@@ -52,7 +52,7 @@ def stages(days: int, start: datetime.date) -> None:
         ms = [m for _, m in made]
         steps = [board.made.steps for board, _ in made]
         highest = collections.Counter(board.made.highest for board, _ in made)
-        p90 = statistics.quantiles(ms, n=10)[-1] if len(ms) > 1 else ms[0]
+        p90 = statistics.quantiles(ms, n=10, method="inclusive")[-1] if len(ms) > 1 else ms[0]
         print(f"{label:<20}{len(made):>7}{statistics.mean(attempts):>10.2f}{max(attempts):>6}"
               f"{statistics.median(ms):>8.1f}{p90:>8.1f}"
               f"{min(steps):>8}/{statistics.median(steps):g}/{max(steps)}".ljust(75)
@@ -82,7 +82,7 @@ def spearman(xs: list[float], ys: list[float]) -> float:
 def signals(boards: int) -> None:
     """Print part 2: rank correlations between size, the solver's signals and effort proxies."""
     rng = random.Random(7)
-    rows = []
+    rows: list[dict[str, int]] = []
     while len(rows) < boards:
         size = rng.choice((3, 4, 5, 6, 7))
         candidate = generate(rng, GenerationSpec(size, size))
@@ -112,7 +112,7 @@ def signals(boards: int) -> None:
     for cells in sorted(by_size):
         group = by_size[cells]
         steps = [r["steps"] for r in group]
-        q = statistics.quantiles(steps, n=4) if len(steps) > 1 else [steps[0]] * 3
+        q = statistics.quantiles(steps, n=4, method="inclusive") if len(steps) > 1 else [steps[0]] * 3
         highest = collections.Counter(r["highest"] for r in group)
         above = sum(r["highest"] > r["lowest"] for r in group)
         side = int(cells ** 0.5)
@@ -123,8 +123,8 @@ def signals(boards: int) -> None:
     print("\nSpearman rank correlations")
     print(" " * 16 + "".join(f"{name:>15}" for name in names))
     for a in names:
-        cells = [spearman([r[a] for r in rows], [r[b] for r in rows]) for b in names]
-        print(f"{a:<16}" + "".join(f"{c:>15.2f}" for c in cells))
+        coefficients = [spearman([r[a] for r in rows], [r[b] for r in rows]) for b in names]
+        print(f"{a:<16}" + "".join(f"{c:>15.2f}" for c in coefficients))
     for cells_size in sorted(by_size):
         group = by_size[cells_size]
         if len(group) < 20:

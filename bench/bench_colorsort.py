@@ -10,6 +10,7 @@ import argparse
 import random
 import statistics
 from collections import Counter
+from collections.abc import Sequence
 
 from timing import timed
 
@@ -18,9 +19,10 @@ from solvers.colorsort.grades import LADDER
 from solvers.colorsort.optimal import solve_optimal
 
 
-def spread(values: list[float]) -> str:
+def spread(values: Sequence[float]) -> str:
     """Return 'min / median / p90 / max' of `values`."""
-    p90 = statistics.quantiles(values, n=10)[-1] if len(values) > 1 else values[0]
+    p90 = statistics.quantiles(values, n=10, method="inclusive")[-1] if len(values) > 1 \
+        else values[0]
     return (f"{min(values):g} / {statistics.median(values):g} / {p90:.4g} / "
             f"{max(values):g}")
 
@@ -55,7 +57,9 @@ def presets(deals: int) -> None:
 def optimal_solver(boards: int) -> None:
     """Print the optimal solver's CPU time and positions on deals of 8, 12 and 14 colours."""
     for shape in (DealShape(8, 4), DealShape(12, 4), DealShape(14, 4), DealShape(14, 6, 2, 2)):
-        times, states, statuses = [], [], Counter()
+        times: list[float] = []
+        states: list[int] = []
+        statuses: Counter[str] = Counter()
         for index in range(boards):
             _, puzzle = deal(random.Random(f"bench-optimal:{index}"), shape)
             result, ms = timed(solve_optimal, puzzle)

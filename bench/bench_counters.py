@@ -20,7 +20,7 @@ from pathlib import Path
 
 from timing import summary, timed
 
-from generators import GenerationSpec, get_generator
+from generators import Candidate, GenerationSpec, get_generator
 from solvers import get_genre
 
 SAMPLES = Path(__file__).with_name("samples")
@@ -35,6 +35,7 @@ def baseline_counter(genre: str, rev: str):
         path = Path(folder) / f"baseline_{genre}_cpsat.py"
         path.write_text(source)
         spec = importlib.util.spec_from_file_location(path.stem, path)
+        assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
     return module.count_cpsat
@@ -43,11 +44,12 @@ def baseline_counter(genre: str, rev: str):
 def write_sample(genre: str, size: int, n: int) -> Path:
     """Write the first n graded puzzles of seeds 1, 2, ... of a size x size bucket; return the
     file."""
-    shown, generator, texts, seed = get_genre(genre), get_generator(genre), [], 0
+    shown, generator, seed = get_genre(genre), get_generator(genre), 0
+    texts: list[str] = []
     while len(texts) < n:
         seed += 1
         candidate = generator.generate(random.Random(seed), GenerationSpec(size, size))
-        if candidate is not None:
+        if isinstance(candidate, Candidate):
             texts.append(shown.format(candidate.puzzle))
     path = SAMPLES / f"{genre}_{size}x{size}.txt"
     path.write_text("\n".join(texts) + "\n")

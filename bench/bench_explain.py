@@ -12,7 +12,7 @@ import statistics
 
 from timing import summary, timed
 
-from generators import GenerationSpec, get_generator
+from generators import Candidate, GenerationSpec, get_generator
 from generators.colorsort import preset_spec
 from solvers import get_explainer, get_genre
 from solvers.core.explain import encode, score
@@ -28,9 +28,10 @@ GRADES = {"slant": ("count", "cycle", "duet", "probe"), "shakashaka": ("tips", "
 SEEDS = 300
 
 
-def spec_of(genre: str, size, grade: str) -> GenerationSpec:
+def spec_of(genre: str, size: tuple[int, int] | None, grade: str) -> GenerationSpec:
     if genre == "colorsort":
         return preset_spec(COLORSORT_PRESET[grade], grade)
+    assert size is not None
     return GenerationSpec(*size, grade)
 
 
@@ -48,7 +49,7 @@ def main() -> None:
                 sizes, explain_ms, grade_ms, scores = [], [], [], []
                 for seed in range(SEEDS):
                     made = generator.generate(random.Random(seed), spec_of(name, size, grade))
-                    if not hasattr(made, "puzzle"):
+                    if not isinstance(made, Candidate):
                         continue
                     trace, ms = timed(explainer.explain, made.puzzle, made.solution)
                     _, graded_ms = timed(genre.grade, made.puzzle)

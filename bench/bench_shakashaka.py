@@ -11,7 +11,7 @@ import statistics
 
 from timing import summary, timed
 
-from generators import GenerationSpec, get_generator
+from generators import Candidate, GenerationSpec, get_generator
 from solvers import get_genre
 from solvers.shakashaka.propagation import BLACK_DOMAIN, context, is_solution
 
@@ -54,7 +54,8 @@ def uniqueness_checks(candidates) -> None:
 
 def generation_rate(size: int, puzzles: int) -> list:
     """Print graded puzzles per second (generate, then grade as the pipeline does)."""
-    made, spent_ms, seed = [], 0.0, 0
+    made: list[Candidate] = []
+    spent_ms, seed = 0.0, 0
     grades: dict[str, int] = {}
     while len(made) < puzzles:
         seed += 1

@@ -12,7 +12,7 @@ import random
 import statistics
 import time
 
-from generators import GenerationSpec, get_generator
+from generators import Candidate, GenerationSpec, get_generator
 from solvers import get_genre
 from solvers.shakashaka.board import BLACK
 from solvers.shakashaka.lattice import runs, sector_pattern
@@ -38,11 +38,11 @@ COUNT_ALL = 20_000
 
 def generated(size: int, boards: int, seed: int = 0) -> list:
     """Return `boards` generated candidates of a size x size board (seeds seed, seed+1, ...)."""
-    found = []
+    found: list[Candidate] = []
     while len(found) < boards:
         candidate = GENERATOR.generate(random.Random(seed), GenerationSpec(size, size))
         seed += 1
-        if candidate is not None:
+        if isinstance(candidate, Candidate):
             found.append(candidate)
     return found
 

@@ -14,5 +14,6 @@ def timed(fn, *args, **kwargs):
 
 def summary(values: list[float], unit: str = "ms") -> str:
     """Return 'median ... p90 ...' of a list of times in `unit`."""
-    p90 = statistics.quantiles(values, n=10)[-1] if len(values) > 1 else values[0]
+    p90 = statistics.quantiles(values, n=10, method="inclusive")[-1] if len(values) > 1 \
+        else values[0]
     return f"median {statistics.median(values):9.3f} {unit}   p90 {p90:9.3f} {unit}"
