@@ -112,7 +112,8 @@ def signals(boards: int) -> None:
     for cells in sorted(by_size):
         group = by_size[cells]
         steps = [r["steps"] for r in group]
-        q = statistics.quantiles(steps, n=4, method="inclusive") if len(steps) > 1 else [steps[0]] * 3
+        q = statistics.quantiles(steps, n=4, method="inclusive") if len(steps) > 1 \
+            else [steps[0]] * 3
         highest = collections.Counter(r["highest"] for r in group)
         above = sum(r["highest"] > r["lowest"] for r in group)
         side = int(cells ** 0.5)
