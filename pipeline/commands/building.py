@@ -7,12 +7,13 @@ Prefect is imported only once the local server is up (pipeline.server.local_serv
 """
 
 import argparse
+import contextlib
 import os
 import shlex
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -41,6 +42,7 @@ OUTCOMES = {  # what a stopped flow leaves, as its last line says
                   "(`puzzlebank history` shows which)",
     "verify_version": "verify changes nothing",
 }
+HEARTBEAT_VARIABLES = ("PREFECT_FLOWS_HEARTBEAT_FREQUENCY", "PREFECT_RUNNER_HEARTBEAT_FREQUENCY")
 
 
 def add_build(command: Register) -> None:
@@ -91,7 +93,8 @@ def run_flow(args: argparse.Namespace, name: str, flow: Callable[[], R]) -> R:
 
             flows.STARTED_RUNS.clear()  # only this command's run may be cancelled below
             try:
-                return flow()
+                with without_heartbeat():
+                    return flow()
             except BaseException as error:
                 if signal_of(error) is not None:
                     flows.cancel_runs(f"stopped by a signal; {outcome}")
@@ -103,6 +106,26 @@ def run_flow(args: argparse.Namespace, name: str, flow: Callable[[], R]) -> R:
         if signum is None:
             raise
         raise Stopped(signum, outcome) from None
+
+
+@contextlib.contextmanager
+def without_heartbeat() -> Iterator[None]:
+    """Within the block, flow runs send no heartbeat, unless the environment sets its frequency.
+
+    Prefect's flow-run heartbeat is an event every 180 s by which an automation may mark a
+    silent run crashed; its thread sleeps in 1 s steps and a flow's end waits for that step (0
+    to 1 s of every build). A stopped command marks its run Cancelled itself (flows.cancel_runs);
+    an operator who wants the heartbeats sets PREFECT_FLOWS_HEARTBEAT_FREQUENCY."""
+    if any(name in os.environ for name in HEARTBEAT_VARIABLES):
+        yield
+        return
+    from prefect.context import SettingsContext, get_settings_context
+
+    context = get_settings_context()
+    flows = context.settings.flows.model_copy(update={"heartbeat_frequency": None})
+    with SettingsContext(profile=context.profile,
+                         settings=context.settings.model_copy(update={"flows": flows})):
+        yield
 
 
 def preheat(args: argparse.Namespace) -> None:
