@@ -7,11 +7,14 @@ Run: python bench/trace_build.py build demo --genre slant --size 5x5 --per-grade
 exit (>): the CLI's imports, the server reached and the flow's imports (preheat), the flow's start
 (announce_run), the bank's lock and reads, the pool, the fill, the staging (write), the
 re-verification, the commit, the flow's end, the log drain, main's return; then it prints each
-stamp's seconds from the child's start and from the stamp before, and the child's exit last.
+stamp's seconds from the child's start and from the stamp before, and the child's exit last;
+then the CPU seconds of the child and of its children until main returned (a busy machine skews
+them less than the stamps).
 """
 
 import contextlib
 import json
+import resource
 import subprocess
 import sys
 import time
@@ -89,7 +92,10 @@ def child(argv: list[str]) -> None:
     sys.argv = ["puzzlebank", *argv]
     status = cli.main()
     stamp("main returned")
-    print(MARK + json.dumps(STAMPS), file=sys.stderr, flush=True)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = {"this process": time.process_time(),
+           "its children (fork server, workers, git)": children.ru_utime + children.ru_stime}
+    print(MARK + json.dumps({"stamps": STAMPS, "cpu": cpu}), file=sys.stderr, flush=True)
     sys.exit(status)
 
 
@@ -101,12 +107,14 @@ def main() -> None:
     done = subprocess.run([sys.executable, __file__, CHILD, *sys.argv[1:]], capture_output=True,
                           text=True)
     ended = time.time()
-    stamps = next((json.loads(line.removeprefix(MARK)) for line in done.stderr.splitlines()
-                   if line.startswith(MARK)), [])
+    traced = next((json.loads(line.removeprefix(MARK)) for line in done.stderr.splitlines()
+                   if line.startswith(MARK)), {"stamps": [], "cpu": {}})
     before = started
-    for name, when in [*stamps, ("process exit", ended)]:
+    for name, when in [*traced["stamps"], ("process exit", ended)]:
         print(f"{name:32s} {when - started:8.3f} s  (+{when - before:.3f})")
         before = when
+    for whose, seconds in traced["cpu"].items():
+        print(f"CPU of {whose} until main returned: {seconds:.2f} s")
     print(done.stdout, end="")
     print("\n".join(line for line in done.stderr.splitlines() if not line.startswith(MARK)),
           file=sys.stderr)
