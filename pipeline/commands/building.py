@@ -3,7 +3,8 @@ a Prefect deployment on a cron schedule) and `server` (the root's long-lived Pre
 and `run_flow`, which runs a flow of pipeline.flows against a local server (verify runs its
 flow with it too).
 
-Prefect is imported only once the local server is up (pipeline.server.local_server).
+Prefect is imported only once PREFECT_API_URL names the server (pipeline.server.local_server):
+while a private server starts, with the rest of a flow's imports (see preheat).
 """
 
 import argparse
