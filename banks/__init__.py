@@ -1,15 +1,23 @@
 """Bank storage: banks of puzzle rows as Delta Lake tables, their build manifests, checked reads,
 queries and exports.
 
-banks knows rows, not rules: it never imports solvers, generators, pipeline or prefect.
+banks knows rows, not rules: it never imports solvers, generators, pipeline or prefect. The
+polars readers (banks.query: rotation, scan, select) load at their first use, so a build, which
+never reads with polars, does not pay for importing it (about 0.2 s).
 """
+
+from typing import TYPE_CHECKING, Any
 
 from banks.errors import BankBusyError, BankError, BankIntegrityError, BankSchemaError
 from banks.export import export_json
 from banks.manifest import Manifest
-from banks.query import rotation, scan, select
 from banks.schema import BANK_SCHEMA, ROW_SCHEMA, SCHEMA_VERSION, rows_to_table
 from banks.store import BankStore, BankWriter, PendingBuild, Snapshot
+
+if TYPE_CHECKING:
+    from banks.query import rotation, scan, select
+
+LAZY = ("rotation", "scan", "select")
 
 __all__ = [
     "BANK_SCHEMA",
@@ -30,3 +38,12 @@ __all__ = [
     "scan",
     "select",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Return a polars reader of banks.query (see the module), imported now."""
+    if name in LAZY:
+        from banks import query
+
+        return getattr(query, name)
+    raise AttributeError(f"module 'banks' has no attribute {name!r}")

@@ -1,12 +1,14 @@
 """Imported by the worker pool's fork server so that every worker starts with what its first task
 would otherwise import (see pipeline.pool): Prefect's task engine and the Prefect collections
 its context loads (prefect-dask, so Dask too), pipeline.flows (the tasks are unpickled by
-reference to it, and it brings the banks' Delta and Polars), and every genre with its
+reference to it, and it brings the banks' Delta), and every genre with its
 generator and explainer.
 
 Measured: without the last three, each worker's first task imported about 590 more modules
 (seconds on a busy machine) before it started its work.
 """
+
+import gc
 
 import prefect.engine
 import prefect.task_engine
@@ -22,3 +24,8 @@ for _name in GENRE_NAMES:
     get_genre(_name)
     get_generator(_name)
     get_explainer(_name)
+
+# Every worker and the fork server keep all of the above to their end: frozen, no garbage
+# collection walks it again, and the fork server's exit at the build's end skips collecting it
+# (about 0.6 s of each pool build's end, bench/bench_fixed_cost.py).
+gc.freeze()

@@ -3,16 +3,19 @@ a Prefect deployment on a cron schedule) and `server` (the root's long-lived Pre
 and `run_flow`, which runs a flow of pipeline.flows against a local server (verify runs its
 flow with it too).
 
-Prefect is imported only once the local server is up (pipeline.server.local_server).
+Prefect is imported only once PREFECT_API_URL names the server (pipeline.server.local_server):
+while a private server starts, with the rest of a flow's imports (see preheat).
 """
 
 import argparse
+import contextlib
+import importlib
 import os
 import shlex
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -41,6 +44,13 @@ OUTCOMES = {  # what a stopped flow leaves, as its last line says
                   "(`puzzlebank history` shows which)",
     "verify_version": "verify changes nothing",
 }
+PREHEATED = {  # the modules a flow imports: pipeline.flows; what Prefect imports at a flow run's
+    # start (fastapi's encoder of its parameters); pandas, which pyarrow imports at its first
+    # conversion of Python rows (a build's staging)
+    "build_bank": ("pipeline.flows", "fastapi.encoders", "pandas"),
+    "verify_version": ("pipeline.flows", "fastapi.encoders"),
+}
+HEARTBEAT_VARIABLES = ("PREFECT_FLOWS_HEARTBEAT_FREQUENCY", "PREFECT_RUNNER_HEARTBEAT_FREQUENCY")
 
 
 def add_build(command: Register) -> None:
@@ -86,12 +96,13 @@ def run_flow(args: argparse.Namespace, name: str, flow: Callable[[], R]) -> R:
     outcome = OUTCOMES[name]
     try:
         with stop_on_signals(), bank_errors(), local_server(args.root, args.api,
-                                                            lambda: preheat(args)):
+                                                            lambda: preheat(args, name)) as url:
             from pipeline import flows
 
             flows.STARTED_RUNS.clear()  # only this command's run may be cancelled below
             try:
-                return flow()
+                with flow_settings(url):
+                    return flow()
             except BaseException as error:
                 if signal_of(error) is not None:
                     flows.cancel_runs(f"stopped by a signal; {outcome}")
@@ -105,9 +116,36 @@ def run_flow(args: argparse.Namespace, name: str, flow: Callable[[], R]) -> R:
         raise Stopped(signum, outcome) from None
 
 
-def preheat(args: argparse.Namespace) -> None:
-    """Start the worker pool's fork server when the flow will use one (see pipeline.pool).
+@contextlib.contextmanager
+def flow_settings(url: str) -> Iterator[None]:
+    """Within the block, Prefect talks to the API at `url` and flow runs send no heartbeat,
+    unless the environment sets its frequency.
 
+    Prefect reads its settings once, when imported (see preheat): a private server that had
+    to move to another port (server.START_TRIES) is at a url Prefect has not read. Prefect's
+    flow-run heartbeat is an event every 180 s by which an automation may mark a silent run
+    crashed; its thread sleeps in 1 s steps and a flow's end waits for that step (0 to 1 s of
+    every build). A stopped command marks its run Cancelled itself (flows.cancel_runs); an
+    operator who wants the heartbeats sets PREFECT_FLOWS_HEARTBEAT_FREQUENCY."""
+    from prefect.context import SettingsContext, get_settings_context
+
+    context = get_settings_context()
+    settings = context.settings
+    if not any(name in os.environ for name in HEARTBEAT_VARIABLES):
+        flows = settings.flows.model_copy(update={"heartbeat_frequency": None})
+        settings = settings.model_copy(update={"flows": flows})
+    if settings.api.url != url:
+        settings = settings.model_copy(update={"api": settings.api.model_copy(update={"url": url})})
+    with SettingsContext(profile=context.profile, settings=settings):
+        yield
+
+
+def preheat(args: argparse.Namespace, name: str) -> None:
+    """Start the worker pool's fork server when the flow will use one (see pipeline.pool), then
+    import what the flow called `name` will (PREHEATED; Prefect too: PREFECT_API_URL is set).
+
+    Called while a private server starts (local_server's `while_starting`), so these seconds of
+    imports overlap with its start; with a running server they would come next anyway.
     A stop kills the workers mid-task, so the semaphores they made are never released by them:
     multiprocessing's resource tracker releases them and would warn about each on stderr, past
     the stop's one line; its children inherit this filter of that one warning."""
@@ -120,6 +158,8 @@ def preheat(args: argparse.Namespace) -> None:
 
         os.environ["PYTHONWARNINGS"] = TRACKER_QUIET
         start()
+    for module in PREHEATED[name]:
+        importlib.import_module(module)
 
 
 def cmd_server(args: argparse.Namespace) -> int:

@@ -1,0 +1,79 @@
+"""What a build's fixed cost rests on (issue 13; the seconds are printed by
+bench/bench_fixed_cost.py): a build of one work starts no fork server and no pool whatever
+--workers says, flow runs from the CLI send no heartbeat (whose end waits up to 1 s) unless the
+environment asks, Prefect follows the server's url, the CLI run as a program freezes its heap
+for the exit, and a build's imports leave polars out."""
+
+import concurrent.futures
+import gc
+import multiprocessing.forkserver
+import subprocess
+import sys
+
+import pytest
+
+from pipeline.cli import main
+from pipeline.commands.building import flow_settings
+
+DEMO = ("--genre", "slant", "--size", "5x5", "--size", "7x7", "--per-grade", "3", "--seed", "1")
+
+
+@pytest.mark.flow
+def test_a_build_of_one_work_with_two_workers_starts_no_fork_server_and_no_pool(
+        cli, tmp_path, prefect_api, monkeypatch):
+    started = []
+
+    def refuse(what):
+        def start(*args, **kwargs):
+            started.append(what)
+            raise RuntimeError(f"a {what} started")
+        return start
+
+    monkeypatch.setattr(multiprocessing.forkserver, "ensure_running", refuse("fork server"))
+    monkeypatch.setattr(concurrent.futures.ProcessPoolExecutor, "__init__", refuse("pool"))
+    run = cli("build", "demo", *DEMO, "--workers", "2", "--root", tmp_path)  # the README demo
+    assert run.status == 0, run.out + run.err
+    assert started == []
+    assert multiprocessing.active_children() == []
+
+
+def test_flow_runs_from_the_cli_send_no_heartbeat_and_talk_to_the_servers_url(prefect_api):
+    from prefect.settings import get_current_settings
+
+    before = get_current_settings()
+    with flow_settings("http://127.0.0.1:9/api"):
+        inside = get_current_settings()
+        assert inside.flows.heartbeat_frequency is None
+        assert inside.api.url == "http://127.0.0.1:9/api"
+    assert get_current_settings() is before and before.flows.heartbeat_frequency is not None
+
+
+def test_heartbeats_stay_when_the_environment_sets_their_frequency(prefect_api, monkeypatch):
+    from prefect.settings import get_current_settings
+
+    monkeypatch.setenv("PREFECT_FLOWS_HEARTBEAT_FREQUENCY", "60")
+    frequency = get_current_settings().flows.heartbeat_frequency
+    with flow_settings(get_current_settings().api.url or ""):
+        assert get_current_settings().flows.heartbeat_frequency == frequency is not None
+
+
+def test_the_program_freezes_its_heap_for_the_exit_and_an_in_process_caller_does_not(
+        monkeypatch, capsys):
+    assert gc.get_freeze_count() == 0
+    assert main(["--version"]) == 0 and gc.get_freeze_count() == 0
+    monkeypatch.setattr(sys, "argv", ["puzzlebank", "--version"])
+    try:
+        assert main() == 0 and gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+    assert "puzzlebank" in capsys.readouterr().out
+
+
+def test_a_builds_imports_leave_polars_out_and_the_readers_bring_it():
+    code = ("import sys, banks, pipeline.cli, pipeline.flows\n"
+            "print('polars' in sys.modules)\n"
+            "from banks import scan\n"
+            "print('polars' in sys.modules, scan.__module__)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split("\n")[:2] == ["False", "True banks.query"]
