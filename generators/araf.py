@@ -130,7 +130,7 @@ def still_unique(before: ArafPuzzle, after: ArafPuzzle) -> bool:
     """Return True if `after`, a widening of the unique puzzle `before`, is unique too. A
     solution of `after` made only of rooms `before` has too is a solution of `before`, so it is
     the planted one: only a solution holding a room new to `after` can be a second one."""
-    return kernel.solution_using(after, kernel.novel(after, before), WITNESS_NODES) is None
+    return not kernel.any_solution_using(after, kernel.novel(after, before), WITNESS_NODES)
 
 
 def repair(rng: random.Random, puzzle: ArafPuzzle, rooms: list[int], ends, repairs: int):

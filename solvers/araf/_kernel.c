@@ -965,6 +965,58 @@ static PyObject *search(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* through(board, rooms, max_nodes) -> bool | None: whether some solution holds a room of the
+ * room set `rooms` (not empty), when those rooms share a cell k; None when they share none. A
+ * partition holds exactly one room at k, so it holds one of `rooms` exactly when its room at k
+ * is one of them: one search, from every room alive but the others at k, decides it; first
+ * under the cell rule up to max_nodes nodes (a quick witness), then, if that stopped, under the
+ * whole ladder with no limit. Exact, as `using` is, but it searches once, not once per room. */
+static PyObject *through(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    const char *rooms_bytes;
+    Py_ssize_t nrooms_bytes;
+    long max_nodes;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Oy#l", &capsule, &rooms_bytes, &nrooms_bytes, &max_nodes))
+        return NULL;
+    Board *b = board_of(capsule);
+    if (!b) return NULL;
+    int rw = b->rw, cw = b->cw, result = 0, i;
+    word *block = malloc(sizeof(word) * (size_t)(3 * rw + 2 * cw));
+    if (!block) return PyErr_NoMemory();
+    word *wanted = block, *start = wanted + rw, *alive = start + rw;
+    word *shared = alive + rw, *dirty = shared + cw;
+    PyObject *out = NULL;
+    if (read_set(rooms_bytes, nrooms_bytes, rw, wanted) < 0) goto done;
+    memcpy(shared, b->all_cells, sizeof(word) * (size_t)cw);
+    BITS(wanted, rw, i)
+        for (int w = 0; w < cw; w++) shared[w] &= ROW(b->rooms, i, cw)[w];
+    int k = empty(wanted, rw) ? -1 : lowest(shared, cw);
+    if (k < 0) {
+        out = Py_NewRef(Py_None);
+        goto done;
+    }
+    const word *here = ROW(b->cover, k, rw);
+    memset(start, 0, sizeof(word) * (size_t)rw);
+    for (int t = 0; t < b->nrooms; t++) start[t >> 6] |= (word)1 << (t & 63);
+    for (int w = 0; w < rw; w++) start[w] &= ~(here[w] & ~wanted[w]);
+    int levels[2] = {CELL, CELL | RATION};
+    long budgets[2] = {max_nodes, -1};
+    List found = {NULL, 0, 0, rw};
+    for (int level = 0; level < 2; level++) {
+        memcpy(alive, start, sizeof(word) * (size_t)rw);
+        memcpy(dirty, b->all_cells, sizeof(word) * (size_t)cw);
+        Search s = {b, levels[level], 0, budgets[level]};
+        result = cover(&s, alive, dirty, b->all_cells, 1, &found);
+        if (result != STOP) break;
+    }
+    free(found.sets);
+    out = result == NO_MEMORY ? PyErr_NoMemory() : PyBool_FromLong(found.n > 0);
+done:
+    free(block);
+    return out;
+}
+
 /* using(board, rooms, max_nodes) -> bytes | None: search.py, solution_using. */
 static PyObject *using(PyObject *self, PyObject *args) {
     PyObject *capsule;
@@ -1038,6 +1090,11 @@ static PyMethodDef methods[] = {
      "using(board, rooms, max_nodes) -> bytes | None\n\n"
      "Return a solution (a room set) holding at least one room of the room set `rooms`, found\n"
      "as search.py's solution_using finds it, or None when no solution holds any of them."},
+    {"through", through, METH_VARARGS,
+     "through(board, rooms, max_nodes) -> bool | None\n\n"
+     "Return whether some solution holds a room of the room set `rooms` (what\n"
+     "`using(board, rooms, max_nodes) is not None` says) when those rooms share a cell, in one\n"
+     "search; None when they share none."},
     {"grade", grade, METH_VARARGS,
      "grade(board) -> (int, int, bytes | None)\n\n"
      "Return the lowest ladder level (0 pair, 1 cell, 2 ration, 3 search) whose fixpoint solves\n"

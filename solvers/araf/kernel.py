@@ -162,6 +162,19 @@ def solution_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> ArafSoluti
     return None if chosen is None else board.solution(chosen)
 
 
+def any_solution_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> bool:
+    """Return whether some solution of `puzzle` holds a catalogue room of the room set `rooms`,
+    as `solution_using(...) is not None` says; where those rooms share a cell (the new rooms of
+    a widening all hold the widened number), the kernel decides it in one search."""
+    if compiled is None:
+        return search.solution_using(puzzle, rooms, max_nodes) is not None
+    board = compile_board(puzzle)
+    found = compiled.through(board.tables, board.room_set(rooms), max_nodes)
+    if found is None:
+        return compiled.using(board.tables, board.room_set(rooms), max_nodes) is not None
+    return found
+
+
 def solves(puzzle: ArafPuzzle, rules: frozenset[str]) -> bool:
     """Return True if the fixpoint of `rules` (below search) decides the whole solution, as
     `deduce_with(puzzle, rules).solved` says."""

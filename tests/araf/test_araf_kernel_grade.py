@@ -1,5 +1,5 @@
-"""The kernel's grade and the explainer's ration step against their reference, and the
-generator's shortcut moves test against `moves`.
+"""The kernel's grade, the explainer's ration step and the one-search uniqueness check against
+their reference, and the generator's shortcut moves test against `moves`.
 
 kernel.grade must equal GENRE.grade (grading.py's LowestSolvingLevel over deduce.py): status,
 level name and index, steps and solution. kernel.ration_at must equal rules.ration_at on every
@@ -7,7 +7,10 @@ numbered cell of several states per board, and the explainer's traces must be th
 kernel as without it. Boards: the small and big samples of test_araf_kernel.py, generated 6x6
 puzzles (most grade at ration) with one to three numbers nudged (ambiguous, no solution, now and
 then search), and boards found to grade at search, the one level no sample reaches by chance.
-The default run takes a sample; `-m slow` takes more.
+kernel.any_solution_using must say what search.solution_using(...) is not None says, on the new
+rooms of widenings (which share the widened number's cell: one search) and on random room sets
+(which mostly share none: the search per room). The default run takes a sample; `-m slow` takes
+more.
 """
 
 import random
@@ -17,8 +20,9 @@ import pytest
 from generators import GenerationSpec, get_generator
 from generators.araf import random_rooms, tight_board
 from solvers import get_genre
-from solvers.araf import explain, kernel, perturbations
+from solvers.araf import explain, kernel, perturbations, search
 from solvers.araf.board import ArafPuzzle, solution_of
+from solvers.araf.catalogue import catalogue, novel
 from solvers.araf.rules import CONTRADICTION, Propagation, ration_at, tables
 from solvers.core.results import GRADED
 from tests.araf.test_araf_kernel import boards
@@ -128,6 +132,49 @@ def test_the_explainer_says_the_same_with_the_kernel_as_without(monkeypatch):
     assert any(step.rule == "ration" for trace in with_kernel for step in trace.steps)
 
 
+def _widenings(count: int, seed: int) -> list[tuple[ArafPuzzle, ArafPuzzle]]:
+    """Return (before, after) pairs: a generated 6x6 puzzle or a 7x7 sample, and one window end
+    moved out by one."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        if rng.random() < 0.5:
+            candidate = GENERATOR.generate(rng, GenerationSpec(6, 6))
+            if candidate is None:
+                continue
+            before = candidate.puzzle
+        else:
+            before = GENERATOR.sample(rng, GenerationSpec(7, 7, options={"widenings": 4}))
+        numbered = [k for k, n in enumerate(before.numbers) if n is not None]
+        for k in rng.sample(numbered, 4):
+            numbers = list(before.numbers)
+            numbers[k] = max(1, numbers[k] + rng.choice((-1, 1)))
+            found.append((before, ArafPuzzle(before.width, before.height, tuple(numbers))))
+    return found[:count]
+
+
+def _same_uniqueness_answers(pairs: list[tuple[ArafPuzzle, ArafPuzzle]]) -> set[bool]:
+    """Assert any_solution_using == (solution_using is not None) on each widening's new rooms
+    and on a random room set of the widened board; return the answers met."""
+    rng = random.Random(len(pairs))
+    answers = set()
+    for before, after in pairs:
+        cat = catalogue(after)
+        new = novel(cat, catalogue(before))
+        scattered = sum(1 << i for i in range(len(cat.rooms)) if rng.random() < 0.2)
+        for rooms in (new, scattered):
+            for max_nodes in (0, 40):
+                expected = search.solution_using(after, rooms, max_nodes) is not None
+                assert kernel.any_solution_using(after, rooms, max_nodes) == expected, \
+                    (ARAF.format(after), rooms, max_nodes)
+                answers.add(expected)
+    return answers
+
+
+def test_the_one_search_uniqueness_check_answers_as_the_reference():
+    assert _same_uniqueness_answers(_widenings(80, seed=14)) == {True, False}
+
+
 def test_has_legal_move_says_what_moves_says():
     rng = random.Random(8)
     legal = []
@@ -151,3 +198,4 @@ def test_has_legal_move_says_what_moves_says():
 def test_the_kernel_grades_and_steps_as_the_reference_on_thousands_of_boards():
     _same_grades(boards(small=2000, wide=200, big=10, seed=10) + nudged(600, seed=11))
     assert _same_ration_steps(boards(small=600, wide=40, big=4, seed=12) + nudged(200, seed=13))
+    assert _same_uniqueness_answers(_widenings(800, seed=15)) == {True, False}
