@@ -12,7 +12,8 @@
  * numbered cell among them); a cell set is CW words, a room set RW words (bit i of word i/64).
  * A Board is a catalogue with the rule tables derived from it; `alive` is a room set, `dirty`
  * the cell set on the cell rule's agenda. Rule bits: CELL 1, RATION 2 (the pair level is the
- * catalogue itself).
+ * catalogue itself), and ONCE 4: at most one ration sweep per run (not a ladder level: a weaker
+ * fixpoint, still sound, for searches whose only answer is whether a solution exists).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -21,7 +22,7 @@
 #include <string.h>
 
 typedef uint64_t word;
-enum { CELL = 1, RATION = 2 };
+enum { CELL = 1, RATION = 2, ONCE = 4 };
 #define CONTRADICTION (-1)
 #define STOP (-2)
 #define NO_MEMORY (-3)
@@ -272,14 +273,16 @@ static int ration_rule(Board *b, int rules, word *alive, word *dirty) {
     return refuted;
 }
 
-/* rules.py, Propagation.run: the active rules to their fixpoint; CONTRADICTION or the steps
- * taken (the rooms the rules' applications killed, counted as the rules count them). */
+/* rules.py, Propagation.run: the active rules to their fixpoint (with ONCE, ration sweeps once
+ * at most); CONTRADICTION or the steps taken (the rooms the rules' applications killed, counted
+ * as the rules count them). */
 static int run(Board *b, int rules, word *alive, word *dirty) {
-    int steps = 0;
+    int steps = 0, sweeps = 0;
     for (;;) {
         int fired = 0;
         if (rules & CELL && !empty(dirty, b->cw)) fired = cell_rule(b, alive, dirty);
-        if (!fired && rules & RATION) fired = ration_rule(b, rules, alive, dirty);
+        if (!fired && rules & RATION && !(rules & ONCE && sweeps++))
+            fired = ration_rule(b, rules, alive, dirty);
         if (fired == CONTRADICTION) return CONTRADICTION;
         if (!fired) return steps;
         steps += fired;
@@ -970,7 +973,9 @@ static PyObject *search(PyObject *self, PyObject *args) {
  * partition holds exactly one room at k, so it holds one of `rooms` exactly when its room at k
  * is one of them: one search, from every room alive but the others at k, decides it; first
  * under the cell rule up to max_nodes nodes (a quick witness), then, if that stopped, under the
- * whole ladder with no limit. Exact, as `using` is, but it searches once, not once per room. */
+ * whole ladder with one ration sweep a node (ONCE: its fixpoint costs more than the nodes it
+ * saves here) and no limit. Exact, as `using` is (every rule is sound and the search complete),
+ * but it searches once, not once per room. */
 static PyObject *through(PyObject *self, PyObject *args) {
     PyObject *capsule;
     const char *rooms_bytes;
@@ -1000,7 +1005,7 @@ static PyObject *through(PyObject *self, PyObject *args) {
     memset(start, 0, sizeof(word) * (size_t)rw);
     for (int t = 0; t < b->nrooms; t++) start[t >> 6] |= (word)1 << (t & 63);
     for (int w = 0; w < rw; w++) start[w] &= ~(here[w] & ~wanted[w]);
-    int levels[2] = {CELL, CELL | RATION};
+    int levels[2] = {CELL, CELL | RATION | ONCE};
     long budgets[2] = {max_nodes, -1};
     List found = {NULL, 0, 0, rw};
     for (int level = 0; level < 2; level++) {
