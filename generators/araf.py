@@ -205,9 +205,9 @@ def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, 
     number of widenings tried and kept (see the module docstring). Two shortcuts decide without
     a search: a widening that adds no candidate room changes nothing any rule or counter sees,
     so it keeps what the board had; one that makes a one-cell move of `solution` legal gives a
-    second solution, so it keeps nothing. The second is tried first (it is the cheaper): such a
-    widening never adds no room, since `puzzle` is unique and the second solution's rooms would
-    then be rooms of `puzzle` too."""
+    second solution, so it keeps nothing. The second is tried first (it is the cheaper); it
+    never overrules the first: a widening that makes a move legal always adds a room, or the
+    moved solution would be a second one of `puzzle`, which is unique."""
     numbers = list(puzzle.numbers)
     widenings = [(room, side) for room in range(len(ends)) for side in (LO, HI)]
     tried = kept = 0
