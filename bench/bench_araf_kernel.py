@@ -1,11 +1,11 @@
 """Araf kernel: the generator's hot checks answered by the C kernel and by the Python reference.
 
 Run: python bench/bench_araf_kernel.py [--size 8] [--seeds 3]. Generates from seeds 0, 1, ...
-(no target grade), records every hot check the generator asks the kernel (counts, solution_using,
-solves, same_catalogue, novel), then replays them all with the kernel and with the Python
-reference (catalogue.py, rules.py, search.py), interleaved, and prints the CPU seconds of each
-and their ratio; it also checks the two answer alike. `puzzlebank bench araf` measures whole
-graded puzzles.
+(no target grade), records every hot check the generator asks the kernel (counts,
+any_solution_using, solves, grade, same_catalogue, novel), then replays them all with the
+kernel and with the Python reference (catalogue.py, rules.py, search.py, deduce.py),
+interleaved, and prints the CPU seconds of each and their ratio; it also checks the two answer
+alike. `puzzlebank bench araf` measures whole graded puzzles.
 """
 
 import argparse
@@ -13,15 +13,17 @@ import random
 import time
 
 from generators import GenerationSpec, get_generator
-from solvers.araf import catalogue, kernel, search
+from solvers.araf import GENRE, catalogue, kernel, search
 from solvers.araf.deduce import deduce_with
 
 GENERATOR = get_generator("araf")
-CHECKS = ("count", "solution_using", "solves", "same_catalogue", "novel")
+CHECKS = ("count", "any_solution_using", "solves", "grade", "same_catalogue", "novel")
 REFERENCE = {
     "count": search.count_ladder,
-    "solution_using": search.solution_using,
+    "any_solution_using": lambda puzzle, rooms, max_nodes:
+        search.solution_using(puzzle, rooms, max_nodes) is not None,
     "solves": lambda puzzle, rules: deduce_with(puzzle, rules).solved,
+    "grade": GENRE.grade,
     "same_catalogue": catalogue.same_catalogue,
     "novel": lambda after, before: catalogue.novel(catalogue.catalogue(after),
                                                    catalogue.catalogue(before)),

@@ -130,7 +130,7 @@ def still_unique(before: ArafPuzzle, after: ArafPuzzle) -> bool:
     """Return True if `after`, a widening of the unique puzzle `before`, is unique too. A
     solution of `after` made only of rooms `before` has too is a solution of `before`, so it is
     the planted one: only a solution holding a room new to `after` can be a second one."""
-    return kernel.solution_using(after, kernel.novel(after, before), WITNESS_NODES) is None
+    return not kernel.any_solution_using(after, kernel.novel(after, before), WITNESS_NODES)
 
 
 def repair(rng: random.Random, puzzle: ArafPuzzle, rooms: list[int], ends, repairs: int):
@@ -205,7 +205,9 @@ def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, 
     number of widenings tried and kept (see the module docstring). Two shortcuts decide without
     a search: a widening that adds no candidate room changes nothing any rule or counter sees,
     so it keeps what the board had; one that makes a one-cell move of `solution` legal gives a
-    second solution, so it keeps nothing."""
+    second solution, so it keeps nothing. The second is tried first (it is the cheaper); it
+    never overrules the first: a widening that makes a move legal always adds a room, or the
+    moved solution would be a second one of `puzzle`, which is unique."""
     numbers = list(puzzle.numbers)
     widenings = [(room, side) for room in range(len(ends)) for side in (LO, HI)]
     tried = kept = 0
@@ -220,9 +222,8 @@ def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, 
             tried += 1
             before = _puzzle(puzzle.width, puzzle.height, numbers)
             after = _puzzle(puzzle.width, puzzle.height, widened)
-            if kernel.same_catalogue(before, after) or (
-                    not any(move.legal for move in perturbations.moves(after, solution))
-                    and keeps(before, after)):
+            if not perturbations.has_legal_move(after, solution) and (
+                    kernel.same_catalogue(before, after) or keeps(before, after)):
                 numbers = widened
                 kept_this_sweep += 1
         kept += kept_this_sweep
@@ -261,7 +262,8 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
         return None
     tight, ends = repaired
     solution = solution_of(w, h, rooms)
-    target = Target(GENRE, spec.grade, unique=still_unique, solves=kernel.solves)
+    target = Target(GENRE, spec.grade, unique=still_unique, solves=kernel.solves,
+                    grader=kernel.grade)
     if spec.grade is not None and not target.keeps(tight, tight):  # else unique by the repair
         return None
     final, tried, kept = widen(rng, tight, solution, ends, target.keeps, max_number)

@@ -1,15 +1,19 @@
 /* The Araf ladder below search, and the exact-cover search over it, in C, for the generator's
- * many "is there a second solution?" checks. It follows rules.py and search.py (the reference)
- * step for step: the same agenda order in the cell rule, the same sweep order and the same
- * (stale) ledger in the ration rule, the same branching cell, room order, parts and node count
- * in the search, so it finds the same solutions in the same order and stops at the same node.
- * It counts no rule steps; the tests hold it to the Python ladder on thousands of boards.
+ * many "is there a second solution?" checks, its grades, and the explainer's ration steps. It
+ * follows rules.py, search.py and deduce.py (the reference) step for step: the same agenda
+ * order in the cell rule, the same sweep order and the same (stale) ledger in the ration rule,
+ * the same branching cell, room order, parts and node count in the search, so it finds the same
+ * solutions in the same order, stops at the same node and counts the same rule steps (a step is
+ * an application that killed a room, as rules.py counts them). The grade is the lowest level
+ * whose fixpoint solves the puzzle, as grading.py's LowestSolvingLevel reads deduce.py. The
+ * tests hold it to the Python ladder on thousands of boards.
  *
  * Vocabulary as in catalogue.py and rules.py: cell k, room i, pair j, number n (the index of a
  * numbered cell among them); a cell set is CW words, a room set RW words (bit i of word i/64).
  * A Board is a catalogue with the rule tables derived from it; `alive` is a room set, `dirty`
  * the cell set on the cell rule's agenda. Rule bits: CELL 1, RATION 2 (the pair level is the
- * catalogue itself).
+ * catalogue itself), and ONCE 4: at most one ration sweep per run (not a ladder level: a weaker
+ * fixpoint, still sound, for searches whose only answer is whether a solution exists).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -18,7 +22,7 @@
 #include <string.h>
 
 typedef uint64_t word;
-enum { CELL = 1, RATION = 2 };
+enum { CELL = 1, RATION = 2, ONCE = 4 };
 #define CONTRADICTION (-1)
 #define STOP (-2)
 #define NO_MEMORY (-3)
@@ -269,14 +273,19 @@ static int ration_rule(Board *b, int rules, word *alive, word *dirty) {
     return refuted;
 }
 
-/* rules.py, Propagation.run: the active rules to their fixpoint; CONTRADICTION or 0. */
+/* rules.py, Propagation.run: the active rules to their fixpoint (with ONCE, ration sweeps once
+ * at most); CONTRADICTION or the steps taken (the rooms the rules' applications killed, counted
+ * as the rules count them). */
 static int run(Board *b, int rules, word *alive, word *dirty) {
+    int steps = 0, sweeps = 0;
     for (;;) {
         int fired = 0;
         if (rules & CELL && !empty(dirty, b->cw)) fired = cell_rule(b, alive, dirty);
-        if (!fired && rules & RATION) fired = ration_rule(b, rules, alive, dirty);
+        if (!fired && rules & RATION && !(rules & ONCE && sweeps++))
+            fired = ration_rule(b, rules, alive, dirty);
         if (fired == CONTRADICTION) return CONTRADICTION;
-        if (!fired) return 0;
+        if (!fired) return steps;
+        steps += fired;
     }
 }
 
@@ -812,6 +821,109 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* Return 1 if every cell has a room in `alive` (deduce.py: no empty domain), else 0. */
+static int covered(const Board *b, const word *alive) {
+    int i;
+    for (int k = 0; k < b->ncells; k++)
+        if (!rooms_at(b, alive, k, &i)) return 0;
+    return 1;
+}
+
+/* What `grade` finds besides a solving level (0 pair, 1 cell, 2 ration, 3 search). */
+enum { NO_SOLUTION = -1, AMBIGUOUS = -2, SEARCH_LEVEL = 3 };
+
+/* grade(board) -> (outcome, steps, bytes | None): deduce.py's fixpoint of each ladder level in
+ * turn, read as grading.py's LowestSolvingLevel reads them. A level's fixpoint is where the one
+ * below it rests, run on with the next rule (the ration run from scratch first runs the cell
+ * rule from every cell to its fixpoint, as the cell level does; the search starts from the
+ * ration fixpoint with every cell on the agenda), so the state is carried up, not rebuilt. */
+static PyObject *grade(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O", &capsule)) return NULL;
+    Board *b = board_of(capsule);
+    if (!b) return NULL;
+    int rw = b->rw, cw = b->cw, outcome = NO_SOLUTION, steps = 0, result = 0;
+    word *alive = malloc(sizeof(word) * ((size_t)(2 * rw + cw) + (size_t)b->npairs * cw));
+    if (!alive) return PyErr_NoMemory();
+    word *chosen = alive + rw, *dirty = chosen + rw, *groups = dirty + cw;
+    List found = {NULL, 0, 0, rw};
+    memset(alive, 0, sizeof(word) * (size_t)rw);
+    for (int i = 0; i < b->nrooms; i++) alive[i >> 6] |= (word)1 << (i & 63);
+    memcpy(dirty, b->all_cells, sizeof(word) * (size_t)cw);
+    for (int level = 0; level < SEARCH_LEVEL; level++) {
+        if (level > 0) {  /* pair is the catalogue alone: no rule runs */
+            int fired = run(b, level == 1 ? CELL : CELL | RATION, alive, dirty);
+            if (fired == CONTRADICTION) goto done;
+            steps += fired;
+        }
+        if (!covered(b, alive)) goto done;
+        if (decided(b, alive, chosen, groups)) {
+            outcome = level;
+            goto done;
+        }
+    }
+    memcpy(dirty, b->all_cells, sizeof(word) * (size_t)cw);
+    Search s = {b, CELL | RATION, 0, -1};
+    result = cover(&s, alive, dirty, b->all_cells, 2, &found);
+    steps += (int)s.nodes;
+    if (found.n == 1) memcpy(chosen, found.sets, sizeof(word) * (size_t)rw);
+    outcome = found.n == 1 ? SEARCH_LEVEL : found.n ? AMBIGUOUS : NO_SOLUTION;
+done:
+    free(found.sets);
+    PyObject *out = result == NO_MEMORY ? PyErr_NoMemory()
+                    : Py_BuildValue("(iiN)", outcome, steps,
+                                    outcome >= 0 ? as_bytes(chosen, rw) : Py_NewRef(Py_None));
+    free(alive);
+    return out;
+}
+
+/* ration_at(board, alive, k) -> bytes | None: rules.py, ration_at. */
+static PyObject *ration_at(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    const char *alive_bytes;
+    Py_ssize_t nalive;
+    int k;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Oy#i", &capsule, &alive_bytes, &nalive, &k)) return NULL;
+    Board *b = board_of(capsule);
+    if (!b) return NULL;
+    if (k < 0 || k >= b->ncells || b->number_at[k] < 0) {
+        PyErr_SetString(PyExc_ValueError, "k must be a numbered cell");
+        return NULL;
+    }
+    int rw = b->rw, cw = b->cw, i;
+    word *alive = malloc(sizeof(word) * (size_t)rw);
+    if (!alive) return PyErr_NoMemory();
+    if (read_set(alive_bytes, nalive, rw, alive) < 0) {
+        free(alive);
+        return NULL;
+    }
+    PyObject *out = NULL;
+    if (!budget(b, alive, 0, &b->ledger) || !holds(&b->ledger)) goto done;
+    const word *cover = ROW(b->cover, k, rw);
+    for (int w = 0; w < rw; w++) b->snapshot[w] = cover[w] & alive[w];
+    BITS(b->snapshot, rw, i) {
+        const word *clash = ROW(b->clash, i, rw);
+        word others = 0;
+        EACH(b->clash_words, i, w) others |= alive[w] & clash[w] & ~(w == i >> 6 ? (word)1 << (i & 63) : 0);
+        if (!others) continue;  /* placed already */
+        if (!refutes(b, &b->ledger, i)) {
+            memcpy(b->trial_alive, alive, sizeof(word) * (size_t)rw);
+            place(b, b->trial_alive, i);
+            memcpy(b->trial_dirty, ROW(b->reach, i, cw), sizeof(word) * (size_t)cw);
+            if (cell_rule(b, b->trial_alive, b->trial_dirty) != CONTRADICTION &&
+                within_budget(b, b->trial_alive, 1))
+                continue;
+        }
+        alive[i >> 6] &= ~((word)1 << (i & 63));
+    }
+    if (rooms_at(b, alive, k, &i)) out = as_bytes(alive, rw);
+done:
+    free(alive);
+    return out ? out : PyErr_Occurred() ? NULL : Py_NewRef(Py_None);
+}
+
 /* cover(board, rules, alive, dirty, limit, max_nodes) -> (list[bytes], nodes, stopped) */
 static PyObject *search(PyObject *self, PyObject *args) {
     PyObject *capsule;
@@ -853,6 +965,60 @@ static PyObject *search(PyObject *self, PyObject *args) {
         if (sets) out = Py_BuildValue("(NlN)", sets, s.nodes, PyBool_FromLong(result == STOP));
     }
     free(found.sets);
+    return out;
+}
+
+/* through(board, rooms, max_nodes) -> bool | None: whether some solution holds a room of the
+ * room set `rooms` (not empty), when those rooms share a cell k; None when they share none. A
+ * partition holds exactly one room at k, so it holds one of `rooms` exactly when its room at k
+ * is one of them: one search, from every room alive but the others at k, decides it; first
+ * under the cell rule up to max_nodes nodes (a quick witness), then, if that stopped, under the
+ * whole ladder with one ration sweep a node (ONCE: its fixpoint costs more than the nodes it
+ * saves here) and no limit. Exact, as `using` is (every rule is sound and the search complete),
+ * but it searches once, not once per room. */
+static PyObject *through(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    const char *rooms_bytes;
+    Py_ssize_t nrooms_bytes;
+    long max_nodes;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Oy#l", &capsule, &rooms_bytes, &nrooms_bytes, &max_nodes))
+        return NULL;
+    Board *b = board_of(capsule);
+    if (!b) return NULL;
+    int rw = b->rw, cw = b->cw, result = 0, i;
+    word *block = malloc(sizeof(word) * (size_t)(3 * rw + 2 * cw));
+    if (!block) return PyErr_NoMemory();
+    word *wanted = block, *start = wanted + rw, *alive = start + rw;
+    word *shared = alive + rw, *dirty = shared + cw;
+    PyObject *out = NULL;
+    if (read_set(rooms_bytes, nrooms_bytes, rw, wanted) < 0) goto done;
+    memcpy(shared, b->all_cells, sizeof(word) * (size_t)cw);
+    BITS(wanted, rw, i)
+        for (int w = 0; w < cw; w++) shared[w] &= ROW(b->rooms, i, cw)[w];
+    int k = empty(wanted, rw) ? -1 : lowest(shared, cw);
+    if (k < 0) {
+        out = Py_NewRef(Py_None);
+        goto done;
+    }
+    const word *here = ROW(b->cover, k, rw);
+    memset(start, 0, sizeof(word) * (size_t)rw);
+    for (int t = 0; t < b->nrooms; t++) start[t >> 6] |= (word)1 << (t & 63);
+    for (int w = 0; w < rw; w++) start[w] &= ~(here[w] & ~wanted[w]);
+    int levels[2] = {CELL, CELL | RATION | ONCE};
+    long budgets[2] = {max_nodes, -1};
+    List found = {NULL, 0, 0, rw};
+    for (int level = 0; level < 2; level++) {
+        memcpy(alive, start, sizeof(word) * (size_t)rw);
+        memcpy(dirty, b->all_cells, sizeof(word) * (size_t)cw);
+        Search s = {b, levels[level], 0, budgets[level]};
+        result = cover(&s, alive, dirty, b->all_cells, 1, &found);
+        if (result != STOP) break;
+    }
+    free(found.sets);
+    out = result == NO_MEMORY ? PyErr_NoMemory() : PyBool_FromLong(found.n > 0);
+done:
+    free(block);
     return out;
 }
 
@@ -929,6 +1095,21 @@ static PyMethodDef methods[] = {
      "using(board, rooms, max_nodes) -> bytes | None\n\n"
      "Return a solution (a room set) holding at least one room of the room set `rooms`, found\n"
      "as search.py's solution_using finds it, or None when no solution holds any of them."},
+    {"through", through, METH_VARARGS,
+     "through(board, rooms, max_nodes) -> bool | None\n\n"
+     "Return whether some solution holds a room of the room set `rooms` (what\n"
+     "`using(board, rooms, max_nodes) is not None` says) when those rooms share a cell, in one\n"
+     "search; None when they share none."},
+    {"grade", grade, METH_VARARGS,
+     "grade(board) -> (int, int, bytes | None)\n\n"
+     "Return the lowest ladder level (0 pair, 1 cell, 2 ration, 3 search) whose fixpoint solves\n"
+     "the puzzle, -1 when a fixpoint or the search shows it has no solution, -2 when it has\n"
+     "two or more; the steps that level's fixpoint took (the search's nodes added) and its\n"
+     "solution (a room set), as grading.py's LowestSolvingLevel over deduce.py finds them."},
+    {"ration_at", ration_at, METH_VARARGS,
+     "ration_at(board, alive, k) -> bytes | None\n\n"
+     "Return `alive` less the rooms at the numbered cell k that the ration rule refutes, as\n"
+     "rules.py's ration_at does, or None when the budget or cell k shows a contradiction."},
     {NULL, NULL, 0, NULL},
 };
 

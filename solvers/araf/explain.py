@@ -14,16 +14,14 @@ placed. The rooms the catalogue (the pair level) leaves decide some cells before
 from dataclasses import replace
 from functools import cached_property
 
-from solvers.araf import GENRE
+from solvers.araf import GENRE, kernel
 from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, rooms_of
 from solvers.araf.rules import (
     CONTRADICTION,
     LADDER,
     Propagation,
     Tables,
-    budget,
     tables,
-    within_budget,
 )
 from solvers.araf.search import LOWER, count_ladder
 from solvers.core.errors import PuzzleFormatError
@@ -89,23 +87,12 @@ class ArafBoard:
         return None
 
     def refute(self, place: Place, k: int, alive: int) -> int | Contradiction | None:
-        """Kill every alive room at the number that the rule refutes: by the budget of the state
-        alone (no trial needed), or by its trial placement."""
-        ledger = budget(self.tab, alive)
-        if ledger is None or not ledger.holds():
+        """Kill every alive room at the number that the rule refutes (rules.ration_at, answered
+        by the kernel)."""
+        after = kernel.ration_at(self.puzzle, alive, k)
+        if after is None:
             return Contradiction(place)
-        start = alive
-        for i in cells_of(self.cat.cover[k] & alive):
-            if alive & self.cat.clash[i] == 1 << i:
-                continue  # placed already
-            if not ledger.refutes(self.cat.rooms[i], *self.tab.room_numbers[i]):
-                trial = Propagation(self.tab, CELL, alive).placed(i)
-                if trial.run() != CONTRADICTION and within_budget(self.tab, trial.alive, True):
-                    continue
-            alive &= ~(1 << i)
-        if not self.cat.cover[k] & alive:
-            return Contradiction(place)
-        return None if alive == start else alive
+        return None if after == alive else after
 
     def search(self, alive: int) -> int | None:
         """Place the solution's room at the first open cell."""

@@ -1,11 +1,13 @@
-"""The generator's hot checks on Araf boards ("a second solution?", "does this level solve it?"),
-answered by the C kernel.
+"""The hot questions on Araf boards ("a second solution?", "does this level solve it?", "what
+grade?", "what does ration kill at this number?"), answered by the C kernel.
 
 The kernel (_kernel.c, built by `pip install -e .`) runs the cell and ration rules of rules.py
 and the exact cover of search.py step for step on the same catalogue, so it finds the same
-solutions in the same order and stops at the same node; those modules stay the readable
-reference, and the tests hold the kernel to them on thousands of boards. Grades and step counts
-still come from the Python ladder. Vocabulary as in rules.py; `rules` are ladder rule names.
+solutions in the same order, stops at the same node and counts the same steps; those modules
+(and deduce.py, with grading.py's LowestSolvingLevel, for the grade) stay the readable
+reference, and the tests hold the kernel to them on thousands of boards. Without the kernel
+built, every answer comes from the reference. Vocabulary as in rules.py; `rules` are ladder rule
+names.
 """
 
 from array import array
@@ -13,10 +15,12 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from types import ModuleType
 
-from solvers.araf import catalogue, search
+from solvers.araf import GENRE, catalogue, search
 from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, solution_of
 from solvers.araf.deduce import deduce_with
-from solvers.core.results import Count
+from solvers.araf.rules import ration_at as reference_ration_at
+from solvers.araf.rules import tables
+from solvers.core.results import AMBIGUOUS, GRADED, NO_SOLUTION, Count, Grade
 
 compiled: ModuleType | None
 try:
@@ -49,6 +53,19 @@ class Compiled:
         return tuple(int.from_bytes(cells[i : i + size], "little")
                      for i in range(0, len(cells), size))
 
+    @cached_property
+    def pair_blocks(self) -> dict[tuple[int, int], bytes]:
+        """Return, per pair (its two cells), the cells of its rooms as one block of
+        `room_cells` (a pair's rooms are consecutive)."""
+        first: dict[int, int] = {}
+        last: dict[int, int] = {}
+        for i, j in enumerate(self.room_pair):
+            first.setdefault(j, i)
+            last[j] = i + 1
+        size = self.cell_bytes
+        return {self.pairs[j]: self.room_cells[first[j] * size : last[j] * size]
+                for j in first}
+
     @property
     def room_bytes(self) -> int:
         """Return the length of a room set as the kernel reads it."""
@@ -68,9 +85,10 @@ class Compiled:
 
     def solution(self, chosen: bytes) -> ArafSolution:
         """Return the solution made of the room set `chosen` (the kernel's bytes)."""
-        puzzle, rooms = self.puzzle, self.rooms
+        puzzle, size, cells = self.puzzle, self.cell_bytes, self.room_cells
         return solution_of(puzzle.width, puzzle.height,
-                           [rooms[i] for i in cells_of(int.from_bytes(chosen, "little"))])
+                           [int.from_bytes(cells[i * size : (i + 1) * size], "little")
+                            for i in cells_of(int.from_bytes(chosen, "little"))])
 
 
 @lru_cache(maxsize=8)
@@ -99,7 +117,19 @@ def novel(after: ArafPuzzle, before: ArafPuzzle) -> int:
     rooms of `after` that `before` lacks."""
     if compiled is None:
         return catalogue.novel(catalogue.catalogue(after), catalogue.catalogue(before))
-    return catalogue.novel(compile_board(after), compile_board(before))
+    mine, theirs = compile_board(after), compile_board(before)
+    known, size = theirs.pair_blocks, mine.cell_bytes
+    found, i = 0, 0
+    for pair, block in mine.pair_blocks.items():  # in room order
+        rooms = len(block) // size
+        if known.get(pair) != block:  # only a pair whose rooms changed can hold a new one
+            old = known.get(pair, b"")
+            had = {old[t : t + size] for t in range(0, len(old), size)}
+            for t in range(rooms):
+                if block[t * size : (t + 1) * size] not in had:
+                    found |= 1 << (i + t)
+        i += rooms
+    return found
 
 
 def _mask(rules: frozenset[str]) -> int:
@@ -132,9 +162,51 @@ def solution_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> ArafSoluti
     return None if chosen is None else board.solution(chosen)
 
 
+def any_solution_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> bool:
+    """Return whether some solution of `puzzle` holds a catalogue room of the room set `rooms`,
+    as `solution_using(...) is not None` says; where those rooms share a cell (the new rooms of
+    a widening all hold the widened number), the kernel decides it in one search."""
+    if compiled is None:
+        return search.solution_using(puzzle, rooms, max_nodes) is not None
+    board = compile_board(puzzle)
+    found = compiled.through(board.tables, board.room_set(rooms), max_nodes)
+    if found is None:
+        return compiled.using(board.tables, board.room_set(rooms), max_nodes) is not None
+    return found
+
+
 def solves(puzzle: ArafPuzzle, rules: frozenset[str]) -> bool:
     """Return True if the fixpoint of `rules` (below search) decides the whole solution, as
     `deduce_with(puzzle, rules).solved` says."""
     if compiled is None:
         return deduce_with(puzzle, rules).solved
     return compiled.solve(compile_board(puzzle).tables, _mask(rules)) is not None
+
+
+NO_SOLUTION_FOUND, TWO_OR_MORE = -1, -2  # the kernel's grade outcomes besides a level
+
+
+def grade(puzzle: ArafPuzzle) -> Grade[ArafSolution]:
+    """Return what GENRE.grade returns (grading.py's LowestSolvingLevel over deduce.py): the
+    lowest solving level with its steps and solution, or NO_SOLUTION / AMBIGUOUS. (Araf's
+    ladder ends with search, so a unique puzzle always gets a level.)"""
+    if compiled is None:
+        return GENRE.grade(puzzle)
+    board = compile_board(puzzle)
+    outcome, steps, chosen = compiled.grade(board.tables)
+    if outcome == NO_SOLUTION_FOUND:
+        return Grade(NO_SOLUTION)
+    if outcome == TWO_OR_MORE:
+        return Grade(AMBIGUOUS)
+    assert chosen is not None
+    return Grade(GRADED, GENRE.ladder[outcome], outcome, steps, board.solution(chosen))
+
+
+def ration_at(puzzle: ArafPuzzle, alive: int, k: int) -> int | None:
+    """Return what rules.ration_at returns: `alive` less the rooms at the numbered cell k that
+    the ration rule refutes, or None for a contradiction."""
+    if compiled is None:
+        return reference_ration_at(tables(puzzle), alive, k)
+    board = compile_board(puzzle)
+    after = compiled.ration_at(board.tables, board.room_set(alive), k)
+    return None if after is None else int.from_bytes(after, "little")

@@ -89,6 +89,26 @@ def moves(puzzle: ArafPuzzle, solution: ArafSolution) -> list[Move]:
     return found
 
 
+def has_legal_move(puzzle: ArafPuzzle, solution: ArafSolution) -> bool:
+    """Return True if some one-cell move of `solution` is legal, as `moves` would show, without
+    listing them: a room at its floor gives nothing, and a split is looked for only where some
+    taker is below its ceiling."""
+    touching = neighbours(puzzle.width, puzzle.height)
+    rooms, limits = rooms_of(solution), windows(puzzle, solution)
+    labels = solution.labels
+    for giver, room in enumerate(rooms):
+        if room.bit_count() - 1 <= limits[giver][0]:
+            continue
+        for k in cells_of(room):
+            if puzzle.numbers[k] is not None:
+                continue
+            if any(rooms[labels[x]].bit_count() + 1 < limits[labels[x]][1]
+                   for x in cells_of(touching[k] & ~room)) \
+                    and connected(room & ~(1 << k), touching):
+                return True
+    return False
+
+
 def swaps(puzzle: ArafPuzzle, solution: ArafSolution) -> list[Swap]:
     """Return every one-for-one swap of unnumbered cells between touching rooms."""
     touching = neighbours(puzzle.width, puzzle.height)

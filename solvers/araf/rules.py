@@ -36,6 +36,7 @@ from solvers.core.grading import SEARCH
 from solvers.core.results import CONTRADICTION
 
 LADDER = ("pair", "cell", "ration", SEARCH)
+CELL_ONLY = frozenset(("cell",))
 
 
 @dataclass(frozen=True)
@@ -302,6 +303,27 @@ def within_budget(tab: Tables, alive: int, cells_checked: bool = False) -> bool:
     inequality fails for the numbers outside the placed rooms (see `budget`)."""
     found = budget(tab, alive, cells_checked)
     return found is not None and found.holds()
+
+
+def ration_at(tab: Tables, alive: int, k: int) -> int | None:
+    """Return `alive` less every room at the numbered cell k that the ration rule refutes (the
+    explainer's ration step, one number at a time): by the budget of `alive` alone, or by a
+    trial placement with the cell rule run to its fixpoint and the budget checked; rooms are
+    tried in order, each trial on what the earlier ones left. None when the budget of `alive`
+    fails or no room is left at k (a contradiction)."""
+    ledger = budget(tab, alive)
+    if ledger is None or not ledger.holds():
+        return None
+    cat = tab.cat
+    for i in cells_of(cat.cover[k] & alive):
+        if alive & cat.clash[i] == 1 << i:
+            continue  # placed already
+        if not ledger.refutes(cat.rooms[i], *tab.room_numbers[i]):
+            trial = Propagation(tab, CELL_ONLY, alive).placed(i)
+            if trial.run() != CONTRADICTION and within_budget(tab, trial.alive, True):
+                continue
+        alive &= ~(1 << i)
+    return alive if cat.cover[k] & alive else None
 
 
 def owners(tab: Tables, alive: int) -> tuple[tuple[tuple[int, int], ...], ...]:

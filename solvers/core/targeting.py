@@ -33,15 +33,16 @@ class Target(Generic[P]):
     """A generator's target on `genre`'s ladder, with the tests that decide whether a puzzle keeps
     it.
 
-    `unique` and `solves(puzzle, rules)` default to the genre's own ladder count and fixpoint; a
-    generator may pass faster ones that give the same answers (a compiled kernel, a test that
-    only looks at what a thinning added).
+    `unique`, `solves(puzzle, rules)` and `grader(puzzle)` default to the genre's own ladder
+    count, fixpoint and grade; a generator may pass faster ones that give the same answers (a
+    compiled kernel, a test that only looks at what a thinning added).
     """
 
     genre: Genre[P, Any]
     level: str | None
     unique: Unique[P] | None = None
     solves: Callable[[P, frozenset[str]], bool] | None = None
+    grader: Callable[[P], Grade[Any]] | None = None
 
     def keeps(self, before: P, after: P) -> bool:
         """Return True if `after`, a thinning of `before` (which keeps the target), keeps it too
@@ -72,7 +73,7 @@ class Target(Generic[P]):
             below = self.genre.level_index(self.level) - 1
             if below >= 0 and self.solves(puzzle, self.genre.rules_up_to(below)):
                 return None
-        grade = self.genre.grade(puzzle)
+        grade = self.genre.grade(puzzle) if self.grader is None else self.grader(puzzle)
         return None if self.level is not None and grade.name != self.level else grade
 
 
