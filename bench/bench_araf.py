@@ -13,7 +13,7 @@ import statistics
 
 from timing import summary, timed
 
-from generators import GenerationSpec, get_generator
+from generators import Candidate, GenerationSpec, get_generator
 from solvers import get_genre
 from solvers.araf.catalogue import build, pair_rooms, room_cells
 
@@ -28,7 +28,8 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[6, 8, 10])
     args = parser.parse_args()
     for n in args.sizes:
-        made, spent, seed = [], 0.0, 0
+        made: list[Candidate] = []
+        spent, seed = 0.0, 0
         while len(made) < (args.big_puzzles if n >= 10 else args.puzzles):
             candidate, ms = timed(GENERATOR.generate, random.Random(seed), GenerationSpec(n, n))
             seed += 1

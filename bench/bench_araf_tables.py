@@ -11,7 +11,7 @@ import random
 import statistics
 from collections import Counter
 
-from generators import GenerationSpec, get_generator
+from generators import Candidate, GenerationSpec, get_generator
 from generators.araf import limits, random_rooms, repair, tight_board
 from solvers import get_genre
 from solvers.araf.board import CLOSED, DIAGONAL, STRICT, ArafPuzzle, cells_of, rooms_of
@@ -28,11 +28,12 @@ SIZES = (6, 8)
 
 def shipped(size: int, n: int) -> list:
     """Return n generated candidates of a size x size board (seeds 0, 1, ...)."""
-    found, seed = [], 0
+    found: list[Candidate] = []
+    seed = 0
     while len(found) < n:
         candidate = GENERATOR.generate(random.Random(seed), GenerationSpec(size, size))
         seed += 1
-        if candidate is not None:
+        if isinstance(candidate, Candidate):
             found.append(candidate)
     return found
 
@@ -41,8 +42,8 @@ def tight(puzzle: ArafPuzzle, solution) -> ArafPuzzle:
     """Return the board with each room's numbers back to size - 1 and size + 1, same cells."""
     numbers = list(puzzle.numbers)
     for room in rooms_of(solution):
-        lo_cell, hi_cell = sorted((k for k in cells_of(room) if numbers[k] is not None),
-                                  key=lambda k: numbers[k])
+        numbered = {k: n for k in cells_of(room) if (n := numbers[k]) is not None}
+        lo_cell, hi_cell = sorted(numbered, key=numbered.__getitem__)
         numbers[lo_cell], numbers[hi_cell] = room.bit_count() - 1, room.bit_count() + 1
     return ArafPuzzle(puzzle.width, puzzle.height, tuple(numbers))
 
@@ -51,9 +52,9 @@ def screens_table(boards: dict) -> None:
     print("pair screens per board (seed: 6x6 236.5 77.0 66.6 53.3 39.7; "
           "8x8 692.0 225.9 286.6 98.8 80.7)")
     print(f"{'board':>6} {'pairs':>7}" + "".join(f" {v:>9}" for v in VERDICTS))
-    total = Counter()
+    total: Counter[str] = Counter()
     for size, candidates in boards.items():
-        tally = Counter()
+        tally: Counter[str] = Counter()
         for c in candidates:
             tally.update(census(c.puzzle, STRICT))
         total.update(tally)
@@ -82,7 +83,7 @@ def census_tables(boards: dict) -> None:
     print(f"what stopped the {whole} perturbations: shape {shape} ({100 * shape / whole:.1f}%), "
           f"floor or ceiling {numbers} ({100 * numbers / whole:.1f}%) "
           "(seed 1,952 73.5% / 705 26.5%)")
-    states = Counter()
+    states: Counter[tuple[bool, bool]] = Counter()
     crowded = 0
     for c in all_boards:
         for give, take in room_states(c.puzzle, c.solution):
@@ -127,7 +128,8 @@ def ladder_table(boards: dict) -> None:
 
 def unique_tight_boards(size: int, n: int) -> list[tuple[ArafPuzzle, list]]:
     """Return n tight unique boards (drawn rooms, repaired numbers) with their window ends."""
-    found, seed = [], 0
+    found: list[tuple[ArafPuzzle, list]] = []
+    seed = 0
     while len(found) < n:
         rng = random.Random(f"dial:{size}:{seed}")
         seed += 1

@@ -86,9 +86,9 @@ def demo_pairs(
                 runs[name, workers].append(cli(program, "build", "demo", *DEMO, "--workers",
                                                workers, "--root", tempfile.mkdtemp(dir=temp),
                                                env=env))
-            (one, one_cpu), (two, two_cpu) = runs[name, "1"][-1], runs[name, "2"][-1]
-            print(f"{label} round {turn + 1} {name}: x1 {one:.2f} s ({one_cpu:.2f} s CPU), x2 "
-                  f"{two:.2f} s ({two_cpu:.2f} s CPU); load {load()}", flush=True)
+            (one_wall, one_cpu), (two_wall, two_cpu) = runs[name, "1"][-1], runs[name, "2"][-1]
+            print(f"{label} round {turn + 1} {name}: x1 {one_wall:.2f} s ({one_cpu:.2f} s CPU), "
+                  f"x2 {two_wall:.2f} s ({two_cpu:.2f} s CPU); load {load()}", flush=True)
     for name in programs:
         for kind, index in (("wall", 0), ("CPU", 1)):
             one = [run[index] for run in runs[name, "1"]]

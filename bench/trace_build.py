@@ -107,8 +107,8 @@ def main() -> None:
     done = subprocess.run([sys.executable, __file__, CHILD, *sys.argv[1:]], capture_output=True,
                           text=True)
     ended = time.time()
-    traced = next((json.loads(line.removeprefix(MARK)) for line in done.stderr.splitlines()
-                   if line.startswith(MARK)), {"stamps": [], "cpu": {}})
+    marked = (line.removeprefix(MARK) for line in done.stderr.splitlines() if line.startswith(MARK))
+    traced: dict[str, Any] = next((json.loads(line) for line in marked), {"stamps": [], "cpu": {}})
     before = started
     for name, when in [*traced["stamps"], ("process exit", ended)]:
         print(f"{name:32s} {when - started:8.3f} s  (+{when - before:.3f})")

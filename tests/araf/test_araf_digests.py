@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from generators import GenerationSpec, get_generator
+from generators import Candidate, GenerationSpec, get_generator
 from generators.araf import random_rooms, tight_board
 from solvers import get_genre
 from solvers.araf.board import ArafPuzzle
@@ -75,16 +75,16 @@ def generated_record(label: str, seed: int) -> str:
     size, _, grade = label.partition("-")
     spec = GenerationSpec(int(size), int(size), grade or None)
     candidate = GENERATOR.generate(random.Random(seed), spec)
-    if candidate is None:
+    if not isinstance(candidate, Candidate):
         return "none"
-    return "\n".join((ARAF.format(candidate.puzzle), _solution(candidate.solution),
+    return "\n".join((ARAF.format(candidate.puzzle), ARAF.format_solution(candidate.solution),
                       json.dumps(candidate.measurements, sort_keys=True)))
 
 
 def cpsat_record(puzzle: ArafPuzzle) -> str:
     """Return the cpsat record of `puzzle` (module docstring) as text."""
     found = ARAF.count(puzzle, 3, "cpsat")
-    solutions = [] if found.truncated else sorted(_solution(s) for s in found.solutions)
+    solutions = [] if found.truncated else sorted(ARAF.format_solution(s) for s in found.solutions)
     return repr((ARAF.format(puzzle), found.count, found.truncated, solutions))
 
 

@@ -5,10 +5,17 @@ import random
 
 import pytest
 
-from generators import GenerationSpec, get_generator
+from generators import Candidate, GenerationSpec, get_generator
 from generators.araf import random_rooms, second_solution, slack, still_unique, tight_board
 from solvers import get_genre
-from solvers.araf.board import ArafPuzzle, cells_of, neighbours, rooms_of, solution_of
+from solvers.araf.board import (
+    ArafPuzzle,
+    ArafSolution,
+    cells_of,
+    neighbours,
+    rooms_of,
+    solution_of,
+)
 from solvers.araf.perturbations import (
     connected,
     crowded_borders,
@@ -26,11 +33,12 @@ MAX_NUMBER = 7  # the generator's default cap: max_room + 2
 
 def generated(n: int, size: int, grade: str | None = None, first_seed: int = 0):
     """Return n candidates of a size x size board from seeds first_seed, first_seed + 1, ..."""
-    found, seed = [], first_seed
+    found: list[Candidate[ArafPuzzle, ArafSolution]] = []
+    seed = first_seed
     while len(found) < n:
         candidate = GENERATOR.generate(random.Random(seed), GenerationSpec(size, size, grade))
         seed += 1
-        if candidate is not None:
+        if isinstance(candidate, Candidate):
             found.append(candidate)
     return found
 
@@ -60,10 +68,10 @@ def widenings(puzzle: ArafPuzzle, solution) -> list[ArafPuzzle]:
     """Return the board with each end of each window moved out one step (within 1..MAX_NUMBER)."""
     found = []
     for room in rooms_of(solution):
-        numbered = [k for k in cells_of(room) if puzzle.numbers[k] is not None]
-        lo_cell, hi_cell = sorted(numbered, key=lambda k: puzzle.numbers[k])
+        numbered = {k: n for k in cells_of(room) if (n := puzzle.numbers[k]) is not None}
+        lo_cell, hi_cell = sorted(numbered, key=numbered.__getitem__)
         for cell, step in ((lo_cell, -1), (hi_cell, 1)):
-            value = puzzle.numbers[cell] + step
+            value = numbered[cell] + step
             if 1 <= value <= MAX_NUMBER:
                 numbers = list(puzzle.numbers)
                 numbers[cell] = value

@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-from generators import GenerationSpec, get_generator
+from generators import Candidate, GenerationSpec, get_generator
 from generators.araf import random_rooms, tight_board
 from solvers import get_genre
 from solvers.araf import explain, kernel, perturbations, search
@@ -51,7 +51,7 @@ def nudged(count: int, seed: int) -> list[ArafPuzzle]:
     found: list[ArafPuzzle] = []
     while len(found) < count:
         candidate = GENERATOR.generate(rng, GenerationSpec(6, 6))
-        if candidate is None:
+        if not isinstance(candidate, Candidate):
             continue
         puzzle = candidate.puzzle
         found.append(puzzle)
@@ -136,11 +136,11 @@ def _widenings(count: int, seed: int) -> list[tuple[ArafPuzzle, ArafPuzzle]]:
     """Return (before, after) pairs: a generated 6x6 puzzle or a 7x7 sample, and one window end
     moved out by one."""
     rng = random.Random(seed)
-    found = []
+    found: list[tuple[ArafPuzzle, ArafPuzzle]] = []
     while len(found) < count:
         if rng.random() < 0.5:
             candidate = GENERATOR.generate(rng, GenerationSpec(6, 6))
-            if candidate is None:
+            if not isinstance(candidate, Candidate):
                 continue
             before = candidate.puzzle
         else:
