@@ -70,15 +70,18 @@ class Timeline:
         return [span.started - sent for span, sent in zip(self.spans, self.submitted, strict=True)]
 
     def as_json(self) -> dict[str, Any]:
-        """Return the summary the manifest stores: wall, busy share of the workers, tail, the
-        tasks' CPU and the parent's, the median and largest lag, and each task's span relative
-        to the fill's start ([worker index, start, end, cpu], in task order)."""
+        """Return the summary the manifest stores: wall, workers, when the first task started
+        (the pool's start), busy share of the workers, tail, the tasks' CPU and the parent's,
+        the median and largest lag, and each task's span relative to the fill's start
+        ([worker index, start, end, cpu], in task order)."""
         wall = self.ended - self.started
         workers = sorted({span.worker for span in self.spans})
         lags = sorted(self.lags())
         return {
             "wall": round(wall, 3),
             "workers": len(workers),
+            "first_start": round(min((s.started for s in self.spans), default=self.started)
+                                 - self.started, 3),
             "busy_share": round(self.busy() / (wall * len(workers)), 3) if workers and wall else 0,
             "tail": round(self.tail(), 3),
             "task_cpu": round(sum(span.cpu for span in self.spans), 3),
