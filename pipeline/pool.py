@@ -39,13 +39,33 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+class SettingsCache:
+    """Prefect settings contexts validated once per distinct serialized form (see the module)."""
+
+    def __init__(self) -> None:
+        self._contexts: dict[str, SettingsContext] = {}
+
+    def swap(self, context: dict[str, Any]) -> dict[str, Any]:
+        """Return a task's serialized run context with its settings (a plain dict, which the
+        worker would validate again) replaced by the same settings validated here, once."""
+        serialized = context.get("settings_context")
+        if not serialized:
+            return context
+        key = json.dumps(serialized, sort_keys=True, default=str)
+        hydrated = self._contexts.get(key)
+        if hydrated is None:
+            hydrated = self._contexts[key] = SettingsContext(**serialized)
+        return context | {"settings_context": {"profile": hydrated.profile,
+                                               "settings": hydrated.settings}}
+
+
 class WarmProcessPoolTaskRunner(ProcessPoolTaskRunner):
     """Prefect's process pool whose workers are forks of the warm fork server, and whose tasks
     carry their settings validated."""
 
     def __init__(self, max_workers: int | None = None) -> None:
         super().__init__(max_workers=max_workers)
-        self._settings_contexts: dict[str, SettingsContext] = {}
+        self._settings = SettingsCache()
 
     def __enter__(self) -> Self:
         """Start as ProcessPoolTaskRunner.__enter__ does (Prefect 3.9), with the fork server's
@@ -82,16 +102,9 @@ class WarmProcessPoolTaskRunner(ProcessPoolTaskRunner):
         """Submit as ProcessPoolTaskRunner does (Prefect 3.9.1), with the task's serialized
         settings replaced by the same settings validated here (once per distinct settings), so
         that the worker need not validate them again (see the module)."""
-        serialized = context.get("settings_context")
-        if serialized:
-            key = json.dumps(serialized, sort_keys=True, default=str)
-            hydrated = self._settings_contexts.get(key)
-            if hydrated is None:
-                hydrated = self._settings_contexts[key] = SettingsContext(**serialized)
-            context = context | {"settings_context": {"profile": hydrated.profile,
-                                                      "settings": hydrated.settings}}
         return super()._resolve_futures_and_submit(
-            task, task_run_id, parameters, wait_for, dependencies, context, env)
+            task, task_run_id, parameters, wait_for, dependencies, self._settings.swap(context),
+            env)
 
     def __exit__(self, *exc_info: Any) -> None:
         """Stop the workers as ProcessPoolTaskRunner does, then the fork server."""

@@ -73,6 +73,7 @@ def dask_runner(choice: str) -> "TaskRunner":
     from prefect_dask.task_runners import DaskTaskRunner
 
     from pipeline import forkserver
+    from pipeline.dask_warm import WarmDaskTaskRunner
 
     choice = parse_dask(choice)
     if choice.startswith(TCP):
@@ -80,7 +81,7 @@ def dask_runner(choice: str) -> "TaskRunner":
     forkserver.preheat()
     dask.config.set(LOCAL_CONFIG)
     workers = int(choice.removeprefix(f"{LOCAL}:"))
-    return DaskTaskRunner(cluster_class="distributed.LocalCluster", cluster_kwargs={
+    return WarmDaskTaskRunner(cluster_class="distributed.LocalCluster", cluster_kwargs={
         "n_workers": workers, "threads_per_worker": 1, "processes": True,
         "host": "127.0.0.1", "dashboard_address": None,
     })
