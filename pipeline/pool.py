@@ -69,7 +69,7 @@ class WarmProcessPoolTaskRunner(ProcessPoolTaskRunner):
 
     def __enter__(self) -> Self:
         """Start as ProcessPoolTaskRunner.__enter__ does (Prefect 3.9), with the fork server's
-        context in place of "spawn"."""
+        context in place of "spawn" and one thread to hand tasks to the pool."""
         forkserver.preheat()
         super(ProcessPoolTaskRunner, self).__enter__()
         context = forkserver.context()
@@ -83,7 +83,9 @@ class WarmProcessPoolTaskRunner(ProcessPoolTaskRunner):
                 max_workers=self._max_workers, mp_context=context,
                 initializer=_initialize_process_pool_worker,
                 initargs=(self._subprocess_message_queue, keep_a_client, ()))
-            self._resolver_executor = ThreadPoolExecutor(max_workers=self._max_workers)
+            # one thread hands the tasks to the pool, so they run in the order they were
+            # submitted (with one per worker, a task once started 20 s after the next three)
+            self._resolver_executor = ThreadPoolExecutor(max_workers=1)
         except BaseException:
             self.__exit__(None, None, None)
             raise
