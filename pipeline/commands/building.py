@@ -106,20 +106,22 @@ def run_flow(args: argparse.Namespace, name: str, flow: Callable[[], R]) -> R:
 
 
 def preheat(args: argparse.Namespace) -> None:
-    """Start the worker pool's fork server when the flow will use one (see pipeline.pool).
+    """Start the fork server of the worker pool or of a local Dask cluster when the flow will
+    use one (see pipeline.pool), with the build's genre only.
 
     A stop kills the workers mid-task, so the semaphores they made are never released by them:
     multiprocessing's resource tracker releases them and would warn about each on stderr, past
     the stop's one line; its children inherit this filter of that one warning."""
     from pipeline.batches import first_plan_works
 
-    if args.workers > 1 and not args.dask and not (  # a build of one task runs in-process
-            getattr(args, "genre", None) and first_plan_works(
-                args.genre, args.size, args.grade, args.per_grade) == 1):
+    genre = getattr(args, "genre", None)
+    local_dask = bool(args.dask) and args.dask.startswith("local")  # its workers fork from it
+    if local_dask or (args.workers > 1 and not args.dask and not (  # one task runs in-process
+            genre and first_plan_works(genre, args.size, args.grade, args.per_grade) == 1)):
         from pipeline.forkserver import preheat as start
 
         os.environ["PYTHONWARNINGS"] = TRACKER_QUIET
-        start()
+        start([genre] if genre else None)
 
 
 def cmd_server(args: argparse.Namespace) -> int:
