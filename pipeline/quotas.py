@@ -59,9 +59,11 @@ class Quotas:
 
     def offer(self, stream: Bucket, outcome: Contender | Confirmed | Rejection) -> None:
         """Count one attempt of bucket `stream`'s seed stream; a contender that is new and whose
-        bucket is short starts waiting (a confirmed one is settled at once), any other outcome
-        is counted under its reason (DUPLICATE, BUCKET_FULL, NO_BUCKET or the first stage's
-        rejection reason)."""
+        bucket is short starts waiting, any other outcome is counted under its reason
+        (DUPLICATE, BUCKET_FULL, NO_BUCKET or the first stage's rejection reason). A confirmed
+        one is settled at once when its bucket's supply leaves room for it (then it takes no
+        slot an earlier contender could; the plan makes sure of it, see batches.Planner.room),
+        else it waits as any other and is confirmed again if its turn comes."""
         self.attempts[stream] += 1
         if isinstance(outcome, Rejection):
             self.rejections[outcome] += 1
@@ -71,14 +73,16 @@ class Quotas:
         if refusal is not None:
             self.rejections[refusal] += 1
             return
+        bucket = contender.bucket
+        settled = isinstance(outcome, Confirmed) and self.supply(bucket) < self.quota
         self.seen.add(contender.row["id"])
-        self.place[contender.row["id"]] = self.hits[contender.bucket]
-        self.hits[contender.bucket] += 1
-        if isinstance(outcome, Confirmed):
-            self.pending[contender.bucket] += 1
+        self.place[contender.row["id"]] = self.hits[bucket]
+        self.hits[bucket] += 1
+        if settled:
+            self.pending[bucket] += 1
             self.settle(contender, outcome.verdict)
         else:
-            self.waiting[contender.bucket].append(contender)
+            self.waiting[bucket].append(contender)
 
     def refusal(self, contender: Contender) -> Rejection | None:
         """Return why a contender cannot wait for a bucket, or None when it may."""

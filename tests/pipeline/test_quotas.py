@@ -92,3 +92,12 @@ def test_a_contender_confirmed_where_it_was_made_settles_at_once_and_keeps_its_p
     assert [row["id"] for row in quotas.accepted()] == ["a", "b", "d"]  # in the order offered
     assert quotas.rejections == {COUNTER_DISAGREE: 1} and quotas.hits == {COUNT: 4}
     assert quotas.short() == [] and quotas.supply(COUNT) == 3
+
+
+def test_a_confirmed_contender_with_no_room_left_waits_its_turn_as_any_other():
+    quotas = Quotas([COUNT], quota=2)
+    a, b, c = (contender(rid) for rid in "abc")
+    fill_with(quotas, a, b, Confirmed(c, None))  # c came after two that may fill the bucket
+    assert quotas.accepted() == [] and ids(quotas.to_confirm()) == ["a", "b"]
+    quotas.settle(a, COUNTER_DISAGREE)
+    assert ids(quotas.to_confirm()) == ["c"]  # confirmed again: its slot was not sure
