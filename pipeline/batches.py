@@ -29,9 +29,9 @@ from pipeline.timeline import Span
 
 STREAM_BLOCK = 64  # boards per seed block: the seeds of builds made before the plan sized batches
 TASK_MS = 12_000  # a work's boards cost about this much (table ms; Slant now runs about 6x faster
-# than its table, which predates its kernel: about 2 s, 70 10x10 or 260 7x7 boards). Prefect's
-# cost per task in a worker process is about 0.1 s of CPU (it rebuilds its settings from the
-# task's context), so a task of 2 s loses 5% to it.
+# than its table, which predates its kernel: about 2 s, 70 10x10 or 260 7x7 boards; the table's
+# ratio of 7x7 to 10x10 costs, 0.30, is still what they cost: 10 and 33 ms a board). Prefect's
+# cost per task is about 0.01 s of CPU in a warm worker and 0.04 s in the parent (pipeline.pool).
 CONFIRMS_PER_TASK = 16  # contenders a confirm-only task waits for, unless nothing else is coming
 
 SizeCost = Callable[[Size], float]  # a size -> the cost of one board of that size
