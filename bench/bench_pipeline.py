@@ -17,6 +17,9 @@ median over the rounds. Prints:
   re-verification (target <= 5 s); the demo build's wall time from a cold start (target < 45 s
   on 2 idle cores); verify seconds per 1,000 Slant rows with 2 workers, on the big build's
   rows (target <= 15 s), and with 1 worker for comparison;
+- where each build's fill seconds went (pipeline.timeline): when the first task started, the
+  workers' busy share, the tail (a worker idle at the end), CPU of the tasks, of the parent, of
+  the build's process tree and of the Prefect server; --spans prints every task's span;
 - the load average at the start and at the end, since the machine may not be idle.
 Builds with 1 and 2 workers and on Dask must give byte-identical part files; checked too.
 """
@@ -24,6 +27,7 @@ Builds with 1 and 2 workers and on Dask must give byte-identical part files; che
 import argparse
 import hashlib
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -32,12 +36,15 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import psutil
+
 from banks import BankStore
 from generators import GenerationSpec
 from pipeline.admission import admit
 from pipeline.batches import STREAM_BLOCK
 from pipeline.seeds import derive_seed
 from pipeline.server import local_server
+from pipeline.timeline import summary
 
 PUZZLEBANK = str(Path(sys.executable).with_name("puzzlebank"))
 GRADES = ("count", "cycle", "duet", "probe")
@@ -53,14 +60,42 @@ def cli(*args: str, env: dict[str, str] | None = None) -> float:
     return time.perf_counter() - started
 
 
+def children_cpu() -> float:
+    """Return the CPU seconds of this process's finished children and all their descendants."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def server_cpu() -> float:
+    """Return the CPU seconds the processes this one runs (the Prefect server) used so far."""
+    return sum(sum(child.cpu_times()[:2]) for child in psutil.Process().children(recursive=True))
+
+
 def build(root: Path, spec: tuple[str, ...], *runner: str) -> dict:
-    """Build bank "b" into `root`; return {wall, stats, verify_seconds, digest}."""
+    """Build bank "b" into `root`; return {wall, stats, verify_seconds, digest, cpu, server}:
+    `cpu` the CPU seconds of the build's process tree, `server` those of the Prefect server
+    meanwhile."""
+    cpu, server = children_cpu(), server_cpu()
     wall = cli("build", "b", *spec, "--root", str(root), *runner)
+    cpu, server = children_cpu() - cpu, server_cpu() - server
     manifest = BankStore(root).snapshot("b").manifest(0)
     parts = sorted((root / "b").glob("part-*.parquet"))
     digest = hashlib.sha256(b"".join(path.read_bytes() for path in parts)).hexdigest()[:16]
     return {"wall": wall, "stats": manifest.build_stats, "digest": digest,
-            "verify_seconds": manifest.verification["report"]["seconds"]}
+            "verify_seconds": manifest.verification["report"]["seconds"], "cpu": cpu,
+            "server": server}
+
+
+def timeline_line(run: dict) -> str:
+    """Return where a build's fill seconds went (its manifest's timeline, see
+    pipeline.timeline): first task's start, workers' busy share, tail, CPU of the tasks, of the
+    parent, of the build's whole process tree and of the server."""
+    line = run["stats"]["timeline"]
+    return (f"first task at {line['first_start']:.2f} s, busy {line['busy_share']:.0%} of "
+            f"{line['workers']} workers, tail {line['tail']:.2f} s, lag median "
+            f"{line['lag_median']:.2f} s; CPU: tasks {line['task_cpu']:.1f} s, parent "
+            f"{line['parent_cpu']:.1f} s, build process tree {run['cpu']:.1f} s, server "
+            f"{run['server']:.1f} s")
 
 
 def burn(n: int) -> int:
@@ -118,6 +153,7 @@ def main() -> None:
     parser.add_argument("--per-grade", type=int, default=125)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--skip-serial", action="store_true", help="skip the serial count")
+    parser.add_argument("--spans", action="store_true", help="print every task's span")
     args = parser.parse_args()
     big = (*BIG, "--per-grade", str(args.per_grade))
     print(f"load average at start: {os.getloadavg()}", flush=True)
@@ -134,6 +170,9 @@ def main() -> None:
                       f"{stats['attempts']} attempts, {stats['tasks']} tasks, fill "
                       f"{stats['fill_seconds']:.1f} s, process {run['wall']:.1f} s, verify "
                       f"{run['verify_seconds']:.1f} s; load {os.getloadavg()[0]:.1f}", flush=True)
+                print(f"    {timeline_line(run)}", flush=True)
+                if args.spans:
+                    print(summary(stats["timeline"]["spans"]), flush=True)
                 if name == "x1":
                     burns.append(burn_speedup(stats["fill_seconds"]))
                     print(f"round {turn + 1} CPU burn x2/x1: {burns[-1]:.2f}", flush=True)
@@ -152,6 +191,15 @@ def main() -> None:
         print(f"speed-up x2/x1 (whole process): {whole:.2f}; ratio to burn {whole / burn2:.2f}")
         print(f"dask local:2 / process pool x2 (fill): {fill('dask2') / fill('x2'):.2f}; whole "
               f"process {wall('dask2') / wall('x2'):.2f} (target within 1.10)")
+        for name in RUNNERS:
+            lines = [run["stats"]["timeline"] for run in runs[name]]
+            print(f"timeline {name:5s} (medians): first task at "
+                  f"{median([line['first_start'] for line in lines]):.2f} s, busy "
+                  f"{median([line['busy_share'] for line in lines]):.0%}, tail "
+                  f"{median([line['tail'] for line in lines]):.2f} s, task CPU "
+                  f"{median([line['task_cpu'] for line in lines]):.1f} s, parent CPU "
+                  f"{median([line['parent_cpu'] for line in lines]):.1f} s, server CPU per build "
+                  f"{median([run['server'] for run in runs[name]]):.1f} s")
         digests = {run["digest"] for name in RUNNERS for run in runs[name]}
         print(f"part files identical x1 / x2 / dask, every round: {len(digests) == 1}")
         x2 = runs["x2"]

@@ -11,7 +11,8 @@ Color Sort deal whose solvers find different move sequences.)
 A build runs the gate in two stages: `contend` (generate; the candidate carries its grade, and a
 graded puzzle is unique by the ladder, so nothing is counted: the cheap part) gives a
 *contender*, and `confirm` (the independent count and `check`) runs only for the contenders a
-bucket will take. `admit` is the two in a row.
+bucket will take. `admit` is the two in a row. A contender whose bucket is sure to take it if it
+passes may be confirmed at once, in the task that made it: a *confirmed* one carries its verdict.
 """
 
 import json
@@ -53,6 +54,14 @@ class Contender:
     def bucket(self) -> tuple[Size, str]:
         """Return the (size, grade) bucket the contender would fill."""
         return Size(self.row["width"], self.row["height"]), self.row["grade"]
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    """A contender with its second-stage verdict (None: it passed), given where it was made."""
+
+    contender: Contender
+    verdict: Rejection | None
 
 
 def admit(genre_name: str, spec: GenerationSpec, seed: int) -> Row | Rejection:

@@ -3,7 +3,8 @@
 Vocabulary: a *bucket* is a (size, grade) pair (pipeline.quotas); its *seed stream* gives board n
 the seed derive_seed(master, size text, grade, n // STREAM_BLOCK, n % STREAM_BLOCK); a *batch* is
 `boards` consecutive boards of one stream from board `start`; a *work* is what one task does:
-some batches to generate and grade, and some contenders to confirm. A board's *cost* is the CPU
+some batches to generate and grade (confirming the contenders their bucket is sure to take), and
+some contenders made earlier to confirm. A board's *cost* is the CPU
 milliseconds one attempt at its size took when the genre's reachability table was measured
 (see size_costs); works are cut to about TASK_MS of it. The plan depends only on the outcomes
 taken in so far (in task order), the budget and those stored costs, never on the number of
@@ -14,22 +15,23 @@ import copy
 import functools
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from generators.reachability import load
-from pipeline.admission import Contender, confirm, contend
+from pipeline.admission import Confirmed, Contender, confirm, contend
 from pipeline.outcomes import Rejection
 from pipeline.quotas import Bucket, Quotas, planned
 from pipeline.seeds import derive_seed
 from pipeline.sizes import Size
+from pipeline.timeline import Span
 
 STREAM_BLOCK = 64  # boards per seed block: the seeds of builds made before the plan sized batches
 TASK_MS = 12_000  # a work's boards cost about this much (table ms; Slant now runs about 6x faster
-# than its table, which predates its kernel: about 2 s, 70 10x10 or 260 7x7 boards). Prefect's
-# cost per task in a worker process is about 0.1 s of CPU (it rebuilds its settings from the
-# task's context), so a task of 2 s loses 5% to it.
+# than its table, which predates its kernel: about 2 s, 70 10x10 or 260 7x7 boards; the table's
+# ratio of 7x7 to 10x10 costs, 0.30, is still what they cost: 10 and 33 ms a board). Prefect's
+# cost per task is about 0.01 s of CPU in a warm worker and 0.04 s in the parent (pipeline.pool).
 CONFIRMS_PER_TASK = 16  # contenders a confirm-only task waits for, unless nothing else is coming
 
 SizeCost = Callable[[Size], float]  # a size -> the cost of one board of that size
@@ -37,12 +39,14 @@ SizeCost = Callable[[Size], float]  # a size -> the cost of one board of that si
 
 @dataclass(frozen=True)
 class Batch:
-    """Boards start..start+boards-1 of the (size, grade) bucket's seed stream."""
+    """Boards start..start+boards-1 of the (size, grade) bucket's seed stream; the first
+    `confirm` contenders they give are confirmed in the task too (see Planner.pack)."""
 
     size: Size
     grade: str
     start: int
     boards: int
+    confirm: int = 0
 
     @property
     def bucket(self) -> Bucket:
@@ -77,15 +81,22 @@ class Work:
 
 @dataclass(frozen=True)
 class Done:
-    """What one task gives back: the first-stage outcome of every board of every batch, and the
-    second-stage verdict (None or a reason) of every contender, both in the work's order."""
+    """What one task gives back: the outcome of every board of every batch (a contender, one
+    confirmed in the task, or a rejection), and the second-stage verdict (None or a reason) of
+    every contender to confirm, both in the work's order."""
 
-    outcomes: tuple[tuple[Contender | Rejection, ...], ...]
+    outcomes: tuple[tuple[Contender | Confirmed | Rejection, ...], ...]
     verdicts: tuple[Rejection | None, ...]
+    span: Span | None = field(default=None, compare=False)  # where and when it ran, if timed
 
     def contenders(self) -> int:
-        """Return how many boards gave a contender."""
-        return sum(isinstance(o, Contender) for outcomes in self.outcomes for o in outcomes)
+        """Return how many boards gave a contender (confirmed or not)."""
+        return sum(not isinstance(o, Rejection) for outcomes in self.outcomes for o in outcomes)
+
+    def confirmed(self) -> int:
+        """Return how many contenders the task confirmed: the work's and its own."""
+        return len(self.verdicts) + sum(isinstance(o, Confirmed) for outcomes in self.outcomes
+                                        for o in outcomes)
 
 
 def cells_cost(size: Size) -> float:
@@ -122,10 +133,20 @@ def size_costs(genre: str) -> SizeCost:
 
 def run_batch(
     genre: str, batch: Batch, master: int, options: dict[str, Any] | None = None
-) -> tuple[Contender | Rejection, ...]:
-    """Return the first-stage outcome (a contender or a rejection) of every board."""
+) -> tuple[Contender | Confirmed | Rejection, ...]:
+    """Return the outcome of every board: a rejection, or a contender, confirmed when it is one
+    of the batch's first `confirm` contenders."""
     spec = batch.size.spec(batch.grade, options)
-    return tuple(contend(genre, spec, seed) for seed in batch.seeds(master))
+    outcomes: list[Contender | Confirmed | Rejection] = []
+    left = batch.confirm
+    for seed in batch.seeds(master):
+        outcome = contend(genre, spec, seed)
+        if isinstance(outcome, Contender) and left > 0:
+            outcomes.append(Confirmed(outcome, confirm(genre, outcome)))
+            left -= 1
+        else:
+            outcomes.append(outcome)
+    return tuple(outcomes)
 
 
 def run_work(genre: str, work: Work, master: int, options: dict[str, Any] | None = None) -> Done:
@@ -176,7 +197,8 @@ class Planner:
         The contenders to confirm (Quotas.to_confirm) ride with the first work; they go alone
         only when CONFIRMS_PER_TASK are ready or no work is out to carry them later.
         """
-        works = self.pack(self.wanted(quotas)) if in_flight < self.tasks_in_flight else []
+        works = (self.pack(self.wanted(quotas), self.room(quotas))
+                 if in_flight < self.tasks_in_flight else [])
         ready = quotas.confirmable()
         if ready and (works or ready >= CONFIRMS_PER_TASK or not in_flight):
             first = works[0] if works else Work()
@@ -186,13 +208,25 @@ class Planner:
                 self.flying[batch.bucket] += batch.boards
         return works
 
-    def pack(self, wanted: Sequence[tuple[Bucket, int]]) -> list[Work]:
+    def room(self, quotas: Quotas) -> dict[Bucket, int]:
+        """Return, per bucket, how many more contenders it is sure to take if they pass: its
+        quota less every contender it ever had (Quotas.hits) and less its boards in flight
+        (each may give one). A board's contender is offered after all of those, so while the
+        room is not used up by the boards before it, the bucket takes it if it passes."""
+        return {bucket: quotas.quota - quotas.hits[bucket] - self.flying[bucket]
+                for bucket in quotas.order}
+
+    def pack(
+        self, wanted: Sequence[tuple[Bucket, int]], room: Mapping[Bucket, int] | None = None
+    ) -> list[Work]:
         """Return the boards of `wanted` cut into batches and packed into works, in order.
 
         With the fewest works of at most about TASK_MS, each work's share is the total cost
         over their number; a board goes to the work its cost's middle falls in, counted along
         the boards in order (so a work's cost is its share give or take a board's). A batch holds
-        at most `boards_per_task` boards: a work may hold several batches of one bucket.
+        at most `boards_per_task` boards: a work may hold several batches of one bucket. A batch
+        confirms as many of its contenders as its bucket's `room` (see Planner.room) has left
+        after the boards planned before it (none without a room).
         """
         total = sum(boards * self.cost(bucket[0]) for bucket, boards in wanted)
         if not total:
@@ -202,6 +236,7 @@ class Planner:
         spent = 0.0
         for bucket, boards in wanted:
             cost = self.cost(bucket[0])
+            left = room[bucket] if room else 0
             for _ in range(boards):
                 index = int((spent + cost / 2) / share)
                 spent += cost
@@ -210,9 +245,11 @@ class Planner:
                 batches = works[-1]
                 last = batches[-1] if batches else None
                 if last and last.bucket == bucket and last.boards < self.boards_per_task:
-                    batches[-1] = Batch(*bucket, batches[-1].start, batches[-1].boards + 1)
+                    batches[-1] = replace(last, boards=last.boards + 1,
+                                          confirm=last.confirm + (left > 0))
                 else:
-                    batches.append(Batch(*bucket, self.next_board[bucket], 1))
+                    batches.append(Batch(*bucket, self.next_board[bucket], 1, int(left > 0)))
+                left -= 1
                 self.next_board[bucket] += 1
         return [Work(tuple(batches)) for batches in works]
 

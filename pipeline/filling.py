@@ -57,5 +57,5 @@ def fill(
             for outcome in outcomes:
                 quotas.offer(batch.bucket, outcome)
         planner.landed(work)
-        confirmed += len(work.contenders)
+        confirmed += done.confirmed()
         progress(quotas.filled())

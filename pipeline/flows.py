@@ -21,7 +21,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pyarrow as pa
@@ -46,6 +46,7 @@ from pipeline.quotas import Quotas, planned
 from pipeline.results import BuildResult, BuildStats, BuildStatus, FillStats, Verification
 from pipeline.runners import dask_runner
 from pipeline.sizes import Size
+from pipeline.timeline import Span, Stopwatch, Timeline
 from solvers import get_genre
 
 BOARDS_PER_TASK = 64
@@ -63,11 +64,12 @@ STARTED_RUNS: list[str] = []  # ids of the flow runs started since the caller la
 def generate(genre: str, work: Work, master: int, options: dict[str, Any]) -> Done:
     """Return what `work` gives (see batches.run_work): its boards generated and graded, its
     contenders confirmed."""
-    done = run_work(genre, work, master, options)
+    with Stopwatch() as watch:
+        done = run_work(genre, work, master, options)
     get_run_logger().info("%s %s: %d contenders of %d boards, %d of %d confirmed", genre,
                           work.label, done.contenders(), work.boards(),
                           done.verdicts.count(None), len(work.contenders))
-    return done
+    return replace(done, span=watch.span)
 
 
 @task(name="verify-rows", cache_policy=NO_CACHE)
@@ -263,12 +265,15 @@ def fill(
 ) -> FillStats:
     """Run generation tasks on `runner` until no bucket is short, the budget is spent or it is
     `out_of_time()` (see filling.fill); return what the fill did."""
-    started = time.perf_counter()
+    started, wall, cpu = time.perf_counter(), time.time(), time.process_time()
     wanted = quotas.quota * len(quotas.order)
+    submitted: list[float] = []
+    spans: list[Span] = []
 
-    def submit(work: Work) -> PrefectFuture[Done]:
-        return runner.submit(generate, {"genre": genre, "work": work, "master": seed,
-                                        "options": options})
+    def submit(work: Work) -> Timed:
+        submitted.append(time.time())
+        return Timed(runner.submit(generate, {"genre": genre, "work": work, "master": seed,
+                                              "options": options}), spans)
 
     with progress_bar(wanted, "puzzles", "puzzle") as bar:
         def progress(filled: int) -> None:
@@ -277,12 +282,29 @@ def fill(
             bar.set_postfix(attempts=quotas.total_attempts())
 
         done = filling.fill(quotas, planner, submit, progress, out_of_time)
+    timeline = Timeline(tuple(spans), tuple(submitted), wall, time.time(),
+                        time.process_time() - cpu)
     get_run_logger().info("%d of %d puzzles after %d attempts in %d tasks", quotas.filled(),
                           wanted, quotas.total_attempts(), done.tasks)
     rejections = {reason.reason: n for reason, n in quotas.rejections.items()}
     return FillStats(quotas.total_attempts(), quotas.filled(), dict(sorted(rejections.items())),
                      done.tasks, done.confirmed, round(time.perf_counter() - started, 3),
-                     bool(quotas.short()) and out_of_time())
+                     bool(quotas.short()) and out_of_time(), timeline)
+
+
+@dataclass(frozen=True)
+class Timed:
+    """A generation task's future that, once its result is asked for, keeps the task's span."""
+
+    future: PrefectFuture[Done]
+    spans: list[Span]
+
+    def result(self) -> Done:
+        """Return the work's Done (see filling.Pending), its span noted."""
+        done = self.future.result()
+        if done.span is not None:
+            self.spans.append(done.span)
+        return done
 
 
 def reverify(

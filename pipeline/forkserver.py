@@ -10,8 +10,10 @@ import multiprocessing
 import multiprocessing.forkserver
 import os
 import signal
+from collections.abc import Sequence
 
 PARENT_ENV = "PUZZLEBANK_POOL_PARENT"
+GENRES_ENV = "PUZZLEBANK_WARM_GENRES"  # the genres the fork server imports, comma-separated
 WARM_MODULES = ["pipeline.pool_guard", "pipeline.warm"]
 
 
@@ -20,12 +22,17 @@ def context() -> multiprocessing.context.ForkServerContext:
     return multiprocessing.get_context("forkserver")
 
 
-def preheat() -> None:
-    """Start the fork server now unless it runs; it imports WARM_MODULES in the background.
+def preheat(genres: Sequence[str] | None = None) -> None:
+    """Start the fork server now unless it runs; it imports WARM_MODULES in the background,
+    with `genres` only (default: every genre; a worker imports any other at its first task).
 
     PREFECT_API_URL should be set first: the workers keep the settings Prefect read then.
     """
     os.environ[PARENT_ENV] = str(os.getpid())
+    if genres:
+        os.environ[GENRES_ENV] = ",".join(genres)
+    else:
+        os.environ.pop(GENRES_ENV, None)
     context().set_forkserver_preload(WARM_MODULES)
     multiprocessing.forkserver.ensure_running()
 

@@ -6,14 +6,17 @@ stage and wait for the second, its *pending* ones are being confirmed; the *shor
 bucket is its quota less the rows it holds. Outcomes are offered in a fixed order (the order of
 each bucket's seed stream), and only the first contenders that could still fill a bucket are
 handed out for confirmation, so a bucket holds the first `quota` contenders of its stream that
-pass both stages: the same rows whatever the timing, and no confirmation for a full bucket.
+pass both stages: the same rows whatever the timing, and no confirmation for a full bucket. A
+contender *confirmed* where it was made (see batches.Planner.room) is settled as it is offered; a
+bucket keeps its rows in the order their contenders were offered.
 """
 
+import bisect
 from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 
 from generators.reachability import plan_buckets
-from pipeline.admission import Contender
+from pipeline.admission import Confirmed, Contender
 from pipeline.outcomes import Rejection, Row
 from pipeline.results import Shortfall
 from pipeline.sizes import Size
@@ -36,15 +39,17 @@ class Quotas:
     """The buckets of a build, `quota` rows each, and the outcomes offered to them so far.
 
     `seen` starts as the ids already shipped by the bank, so a bank never ships a puzzle twice;
-    a contender's id joins it when the contender starts waiting. `attempts` counts the offers
-    of each bucket whose seed stream made them, `hits` the contenders that started waiting in
-    each bucket.
+    a contender's id joins it when the bucket takes it in (to wait, or settled at once if it
+    was confirmed). `attempts` counts the offers of each bucket whose seed stream made them,
+    `hits` the contenders each bucket took in.
     """
 
     def __init__(self, buckets: Sequence[Bucket], quota: int, shipped: Iterable[str] = ()) -> None:
         self.order = tuple(dict.fromkeys(buckets))
         self.quota = quota
         self.rows: dict[Bucket, list[Row]] = {bucket: [] for bucket in self.order}
+        self.places: dict[Bucket, list[int]] = {bucket: [] for bucket in self.order}  # of rows
+        self.place: dict[str, int] = {}  # a contender's id -> its place in its bucket's offers
         self.waiting: dict[Bucket, deque[Contender]] = {bucket: deque() for bucket in self.order}
         self.pending: Counter[Bucket] = Counter()
         self.seen = set(shipped)
@@ -52,21 +57,31 @@ class Quotas:
         self.attempts: Counter[Bucket] = Counter()
         self.hits: Counter[Bucket] = Counter()
 
-    def offer(self, stream: Bucket, outcome: Contender | Rejection) -> None:
+    def offer(self, stream: Bucket, outcome: Contender | Confirmed | Rejection) -> None:
         """Count one attempt of bucket `stream`'s seed stream; a contender that is new and whose
         bucket is short starts waiting, any other outcome is counted under its reason
-        (DUPLICATE, BUCKET_FULL, NO_BUCKET or the first stage's rejection reason)."""
+        (DUPLICATE, BUCKET_FULL, NO_BUCKET or the first stage's rejection reason). A confirmed
+        one is settled at once when its bucket's supply leaves room for it (then it takes no
+        slot an earlier contender could; the plan makes sure of it, see batches.Planner.room),
+        else it waits as any other and is confirmed again if its turn comes."""
         self.attempts[stream] += 1
         if isinstance(outcome, Rejection):
             self.rejections[outcome] += 1
             return
-        refusal = self.refusal(outcome)
+        contender = outcome.contender if isinstance(outcome, Confirmed) else outcome
+        refusal = self.refusal(contender)
         if refusal is not None:
             self.rejections[refusal] += 1
             return
-        self.seen.add(outcome.row["id"])
-        self.waiting[outcome.bucket].append(outcome)
-        self.hits[outcome.bucket] += 1
+        bucket = contender.bucket
+        self.seen.add(contender.row["id"])
+        self.place[contender.row["id"]] = self.hits[bucket]
+        self.hits[bucket] += 1
+        if isinstance(outcome, Confirmed) and self.supply(bucket) < self.quota:
+            self.pending[bucket] += 1
+            self.settle(contender, outcome.verdict)
+        else:
+            self.waiting[bucket].append(contender)
 
     def refusal(self, contender: Contender) -> Rejection | None:
         """Return why a contender cannot wait for a bucket, or None when it may."""
@@ -109,7 +124,10 @@ class Quotas:
         if verdict is not None:
             self.rejections[verdict] += 1
             return
-        self.rows[bucket].append(contender.row)
+        place = self.place[contender.row["id"]]
+        at = bisect.bisect(self.places[bucket], place)
+        self.places[bucket].insert(at, place)
+        self.rows[bucket].insert(at, contender.row)
         if len(self.rows[bucket]) == self.quota and self.waiting[bucket]:
             self.rejections[BUCKET_FULL] += len(self.waiting[bucket])
             self.waiting[bucket].clear()

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from pipeline.sizes import Size
+from pipeline.timeline import Timeline
 
 PASSED, FAILED = "passed", "failed"
 
@@ -91,6 +92,7 @@ class FillStats:
     confirmed: int
     fill_seconds: float
     out_of_time: bool
+    timeline: Timeline | None = None  # where the fill's seconds went, when its tasks were timed
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,8 @@ class BuildStats:
                 "rejections": fill.rejections, "tasks": fill.tasks,
                 "confirmed": fill.confirmed, "fill_seconds": fill.fill_seconds,
                 "out_of_time": fill.out_of_time, "generate_seconds": self.generate_seconds,
-                "short": [bucket.as_json() for bucket in self.short]}
+                "short": [bucket.as_json() for bucket in self.short],
+                **({"timeline": fill.timeline.as_json()} if fill.timeline else {})}
 
 
 @dataclass(frozen=True)

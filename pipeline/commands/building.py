@@ -141,8 +141,9 @@ def flow_settings(url: str) -> Iterator[None]:
 
 
 def preheat(args: argparse.Namespace, name: str) -> None:
-    """Start the worker pool's fork server when the flow will use one (see pipeline.pool), then
-    import what the flow called `name` will (PREHEATED; Prefect too: PREFECT_API_URL is set).
+    """Start the fork server of the worker pool or of a local Dask cluster when the flow will
+    use one (see pipeline.pool), with the build's genre only; then import what the flow called
+    `name` will (PREHEATED; Prefect too: PREFECT_API_URL is set).
 
     Called while a private server starts (local_server's `while_starting`), so these seconds of
     imports overlap with its start; with a running server they would come next anyway.
@@ -151,13 +152,14 @@ def preheat(args: argparse.Namespace, name: str) -> None:
     the stop's one line; its children inherit this filter of that one warning."""
     from pipeline.batches import first_plan_works
 
-    if args.workers > 1 and not args.dask and not (  # a build of one task runs in-process
-            getattr(args, "genre", None) and first_plan_works(
-                args.genre, args.size, args.grade, args.per_grade) == 1):
+    genre = getattr(args, "genre", None)
+    local_dask = bool(args.dask) and args.dask.startswith("local")  # its workers fork from it
+    if local_dask or (args.workers > 1 and not args.dask and not (  # one task runs in-process
+            genre and first_plan_works(genre, args.size, args.grade, args.per_grade) == 1)):
         from pipeline.forkserver import preheat as start
 
         os.environ["PYTHONWARNINGS"] = TRACKER_QUIET
-        start()
+        start([genre] if genre else None)
     for module in PREHEATED[name]:
         importlib.import_module(module)
 

@@ -1,9 +1,11 @@
 """Batches and the plan: boards sized to each bucket's need and hit rate, packed into works,
 numbered along each bucket's seed stream; the plan never depends on workers."""
 
+from dataclasses import replace
+
 import pytest
 
-from pipeline.admission import NO_CANDIDATE, Contender
+from pipeline.admission import NO_CANDIDATE, Confirmed, Contender, confirm
 from pipeline.batches import (
     TASK_MS,
     Batch,
@@ -34,10 +36,12 @@ def test_a_boards_seed_depends_on_its_place_in_the_stream_not_on_the_batch_it_is
     assert whole[65] == derive_seed(5, "4x4", "count", 1, 1)  # 64 boards a seed block
 
 
-def test_the_first_plan_makes_as_many_boards_as_puzzles_are_wanted():
+def test_the_first_plan_makes_as_many_boards_as_puzzles_are_wanted_and_confirms_in_the_task():
     quotas = Quotas(BUCKETS, quota=3)
     works = Planner(budget=1000, boards_per_task=64, tasks_in_flight=8).plan(quotas, 0)
-    assert works == [Work((Batch(Size(4, 4), "count", 0, 3), Batch(Size(4, 4), "duet", 0, 3)))]
+    # no more boards than a bucket's quota: it takes every contender they give that passes
+    assert works == [Work((Batch(Size(4, 4), "count", 0, 3, confirm=3),
+                           Batch(Size(4, 4), "duet", 0, 3, confirm=3)))]
 
 
 def test_boards_in_flight_count_at_the_hit_rate_so_nothing_more_is_planned_meanwhile():
@@ -57,10 +61,25 @@ def test_after_outcomes_a_bucket_gets_its_need_over_its_hit_rate_numbered_on():
         quotas.offer((Size(4, 4), "duet"), contender(f"d{n}", "duet"))
     planner.landed(work)
     [again] = planner.plan(quotas, 0)
-    # count: 2 more wanted at a hit rate of (1 + 1) / (3 + 1): 4 boards; duet: none, but its
-    # three contenders (and the one of count) are handed out for confirmation with the work
-    assert again.batches == (Batch(Size(4, 4), "count", 3, 4),)
+    # count: 2 more wanted at a hit rate of (1 + 1) / (3 + 1): 4 boards, whose first 2
+    # contenders are sure to be taken; duet: none, but its three contenders (and the one of
+    # count) are handed out for confirmation with the work
+    assert again.batches == (Batch(Size(4, 4), "count", 3, 4, confirm=2),)
     assert sorted(c.row["id"] for c in again.contenders) == ["a", "d0", "d1", "d2"]
+
+
+def test_a_batch_confirms_only_contenders_its_bucket_has_room_for_after_the_boards_in_flight():
+    bucket = (Size(4, 4), "count")
+    quotas = Quotas([bucket], quota=5)
+    planner = Planner(budget=1000, boards_per_task=64, tasks_in_flight=8)
+    [work] = planner.plan(quotas, 0)
+    assert work.batches[0].confirm == 5 and planner.room(quotas) == {bucket: 0}  # 5 in flight
+    for outcome in [contender("a", "count")] + [NO_CANDIDATE] * 4:
+        quotas.offer(bucket, outcome)
+    planner.landed(work)
+    assert planner.room(quotas) == {bucket: 4}
+    [again] = planner.plan(quotas, 0)  # 4 more wanted at a hit rate of 2 / 6: 12 boards
+    assert again.batches == (Batch(Size(4, 4), "count", 5, 12, confirm=4),)
 
 
 def test_works_are_the_fewest_of_at_most_about_TASK_MS_of_equal_cost_and_the_budget_caps():
@@ -75,8 +94,8 @@ def test_works_are_the_fewest_of_at_most_about_TASK_MS_of_equal_cost_and_the_bud
 def test_a_batch_holds_at_most_boards_per_task_boards_and_a_work_several_batches():
     quotas = Quotas([(Size(5, 5), "count"), (Size(5, 5), "duet")], quota=100)
     [work] = Planner(budget=1000, boards_per_task=64, tasks_in_flight=8).plan(quotas, 0)
-    assert work.batches == (Batch(Size(5, 5), "count", 0, 64), Batch(Size(5, 5), "count", 64, 36),
-                            Batch(Size(5, 5), "duet", 0, 64), Batch(Size(5, 5), "duet", 64, 36))
+    assert [(b.grade, b.start, b.boards) for b in work.batches] == [
+        ("count", 0, 64), ("count", 64, 36), ("duet", 0, 64), ("duet", 64, 36)]
 
 
 def test_boards_cost_what_the_reachability_table_measured_at_their_size():
@@ -115,6 +134,20 @@ def test_a_batch_gives_one_outcome_per_board_and_the_same_outcomes_every_time():
     assert first == run_batch("slant", batch, master=1)
     rows = [outcome.row for outcome in first if isinstance(outcome, Contender)]
     assert rows and all(row["seed"] in batch.seeds(1) for row in rows)
+
+
+def test_a_batch_confirms_its_first_contenders_in_the_task_as_admission_would():
+    batch = Batch(Size(4, 4), "cycle", 0, 8)
+    plain = run_batch("slant", batch, master=1)
+    confirmed = run_batch("slant", replace(batch, confirm=2), master=1)
+    contenders = [outcome for outcome in plain if isinstance(outcome, Contender)]
+    assert len(contenders) > 2
+    firsts = [outcome for outcome in confirmed if isinstance(outcome, Confirmed)]
+    assert [c.contender for c in firsts] == contenders[:2]
+    verdicts = [confirm("slant", c) for c in contenders[:2]]
+    assert [c.verdict for c in firsts] == verdicts == [None, None]
+    assert [o for o in confirmed if not isinstance(o, Confirmed)] == [
+        o for o in plain if not any(o is c for c in contenders[:2])]
 
 
 def test_the_first_plan_of_a_spec_is_one_work_for_the_demo_and_two_for_80_10x10_boards():

@@ -2,7 +2,7 @@
 confirmed, a failed confirmation frees its slot; duplicates, full and unknown buckets are
 counted."""
 
-from pipeline.admission import AMBIGUOUS, COUNTER_DISAGREE, NO_CANDIDATE, Contender
+from pipeline.admission import AMBIGUOUS, COUNTER_DISAGREE, NO_CANDIDATE, Confirmed, Contender
 from pipeline.quotas import BUCKET_FULL, DUPLICATE, NO_BUCKET, Quotas
 from pipeline.results import Shortfall
 from pipeline.sizes import Size
@@ -79,3 +79,25 @@ def test_the_shortfall_names_each_short_bucket_and_by_how_much():
         {"size": "5x5", "grade": "probe", "quota": 2, "made": 0, "short": 2},
     ]
     assert short[1].line() == "short: 5x5/probe made 0 of 2 (short by 2)"
+
+
+def test_a_contender_confirmed_where_it_was_made_settles_at_once_and_keeps_its_place():
+    quotas = Quotas([COUNT], quota=3)
+    a, b, c, d = (contender(rid) for rid in "abcd")
+    fill_with(quotas, a)
+    assert ids(quotas.to_confirm()) == ["a"]  # a is pending in some task...
+    fill_with(quotas, Confirmed(b, None), Confirmed(c, COUNTER_DISAGREE), Confirmed(d, None))
+    assert ids(quotas.to_confirm()) == [] and quotas.pending[COUNT] == 1  # ...while b, d are in
+    quotas.settle(a, None)
+    assert [row["id"] for row in quotas.accepted()] == ["a", "b", "d"]  # in the order offered
+    assert quotas.rejections == {COUNTER_DISAGREE: 1} and quotas.hits == {COUNT: 4}
+    assert quotas.short() == [] and quotas.supply(COUNT) == 3
+
+
+def test_a_confirmed_contender_with_no_room_left_waits_its_turn_as_any_other():
+    quotas = Quotas([COUNT], quota=2)
+    a, b, c = (contender(rid) for rid in "abc")
+    fill_with(quotas, a, b, Confirmed(c, None))  # c came after two that may fill the bucket
+    assert quotas.accepted() == [] and ids(quotas.to_confirm()) == ["a", "b"]
+    quotas.settle(a, COUNTER_DISAGREE)
+    assert ids(quotas.to_confirm()) == ["c"]  # confirmed again: its slot was not sure
