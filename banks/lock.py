@@ -2,18 +2,22 @@
 
 The lock is flock(2) on an open file, so the kernel drops it when its holder dies, however it dies
 (kill -9 included): a lock file left on disk is never a stale lock. The holder writes its pid into
-the file so that a refused builder can name it. Readers never take the lock.
+the file so that a refused builder can name it. Readers never take the lock; a probe (is_locked)
+takes and drops it at once, writing nothing, so a builder that finds it held with no pid written
+tries again for up to PROBE_GRACE seconds before it gives up.
 """
 
 import contextlib
 import fcntl
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 from banks.errors import BankBusyError
 
 LOCK_NAME = ".lock"
+PROBE_GRACE = 1.0  # seconds: a probe holds the lock for microseconds, a builder names itself
 
 
 def holder_pid(path: Path) -> int | None:
@@ -35,14 +39,10 @@ def exclusive(folder: Path, bank: str, *, wait: bool = False) -> Iterator[None]:
     path = folder / LOCK_NAME
     fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-        except BlockingIOError:
-            pid = holder_pid(path)
-            who = f"pid {pid}" if pid else "another process"
-            raise BankBusyError(
-                f"bank {bank!r} is being built by {who}; wait for it or pass --wait"
-            ) from None
+        if wait:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        else:
+            take_now(fd, path, bank)
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
         try:
@@ -51,6 +51,26 @@ def exclusive(folder: Path, bank: str, *, wait: bool = False) -> Iterator[None]:
             os.ftruncate(fd, 0)
     finally:
         os.close(fd)
+
+
+def take_now(fd: int, path: Path, bank: str) -> None:
+    """Take the lock on `fd` (the lock file at `path`) without waiting for a builder: return once
+    held, or raise BankBusyError naming the holder's pid. A holder that has written no pid is a
+    probe (or a builder about to name itself): it is given PROBE_GRACE seconds."""
+    deadline = time.monotonic() + PROBE_GRACE
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            pid = holder_pid(path)
+            if pid is None and time.monotonic() < deadline:
+                time.sleep(0.005)
+                continue
+            who = f"pid {pid}" if pid else "another process"
+            raise BankBusyError(
+                f"bank {bank!r} is being built by {who}; wait for it or pass --wait"
+            ) from None
 
 
 def is_locked(folder: Path) -> int | None:

@@ -1,6 +1,7 @@
 """Facts about builds: one writer at a time, leftovers cleared, a build published once, failed
 builds discarded with their report kept."""
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -9,8 +10,9 @@ import textwrap
 import polars as pl
 import pytest
 
-from banks import BankBusyError, BankError, rows_to_table
+from banks import BankBusyError, BankError, lock, rows_to_table
 from banks.commits import log_path
+from banks.lock import LOCK_NAME
 
 HOLD = textwrap.dedent("""
     import sys, time
@@ -42,6 +44,29 @@ def test_a_second_writer_is_refused_naming_the_holder_and_kill_9_frees_the_lock(
     assert store.busy("demo") is None
     with store.writer("demo") as writer:
         assert writer.parent is None
+
+
+def test_a_writer_is_not_refused_for_a_probe_that_holds_the_lock_a_moment(store, monkeypatch):
+    """A probe (BankStore.busy, of a status check) takes and drops the lock, writing no pid: a
+    builder that meets it tries again (here the probe lets go at the builder's first retry)
+    instead of failing; one that meets a holder with no pid past PROBE_GRACE is refused."""
+    store.bank_dir("demo").mkdir(parents=True)
+    probe = os.open(store.bank_dir("demo") / LOCK_NAME, os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(probe, fcntl.LOCK_EX)
+        retries = []
+        monkeypatch.setattr(lock.time, "sleep",
+                            lambda _: retries.append(fcntl.flock(probe, fcntl.LOCK_UN)))
+        with store.writer("demo"):
+            assert store.busy("demo") == os.getpid()
+        assert len(retries) == 1
+        fcntl.flock(probe, fcntl.LOCK_EX)
+        monkeypatch.setattr(lock, "PROBE_GRACE", 0.0)
+        with pytest.raises(BankBusyError, match="being built by another process"), \
+                store.writer("demo"):
+            pass
+    finally:
+        os.close(probe)
 
 
 def test_a_waiting_writer_gets_the_lock_when_the_holder_dies(store):
