@@ -1,5 +1,6 @@
 """What two cores give the factory's work without the factory (issue 13): the same Slant boards
-made in one bare process and split over two, beside a pure-Python CPU burn of the same length.
+made in one bare process and split over two (alternate runs of one board of every spec, so the
+halves are alike), beside a pure-Python CPU burn of the same length.
 
 No Prefect, no pool protocol, no server: each process generates its share of boards (7x7 and
 10x10, every grade in turn, as bench_pipeline's build asks) and counts each candidate with the
@@ -75,6 +76,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     seeds = list(range(args.boards))
+    halves = [[seed for seed in seeds if seed // len(SPECS) % 2 == half] for half in (0, 1)]
     results: dict[str, list[tuple[float, float]]] = {"slant": [], "burn": []}
     with ProcessPoolExecutor(2) as pool:
         list(pool.map(make_boards, [[0], [1]]))  # both processes up, modules imported
@@ -82,7 +84,7 @@ def main() -> None:
         pool.submit(make_boards, seeds).result()  # the boards' length, for the burn
         steps = burn_steps(pool, time.perf_counter() - started)
         for turn in range(args.rounds):
-            slant = one_and_two(pool, make_boards, seeds, [seeds[0::2], seeds[1::2]])
+            slant = one_and_two(pool, make_boards, seeds, halves)
             burned = one_and_two(pool, burn, steps, [steps // 2, steps // 2])
             results["slant"].append(slant)
             results["burn"].append(burned)
