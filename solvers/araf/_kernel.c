@@ -968,6 +968,24 @@ static PyObject *search(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* The arguments (board, rooms, max_nodes) of through and using, read by room_query: the board,
+ * the room set's words as given, and the node budget of the quick first search. */
+typedef struct {
+    Board *board;
+    const char *rooms;
+    Py_ssize_t nrooms;
+    long max_nodes;
+} RoomQuery;
+
+/* room_query(args, q) -> 0, or -1 with a Python exception set. */
+static int room_query(PyObject *args, RoomQuery *q) {
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "Oy#l", &capsule, &q->rooms, &q->nrooms, &q->max_nodes))
+        return -1;
+    q->board = board_of(capsule);
+    return q->board ? 0 : -1;
+}
+
 /* through(board, rooms, max_nodes) -> bool | None: whether some solution holds a room of the
  * room set `rooms` (not empty), when those rooms share a cell k; None when they share none. A
  * partition holds exactly one room at k, so it holds one of `rooms` exactly when its room at k
@@ -977,22 +995,17 @@ static PyObject *search(PyObject *self, PyObject *args) {
  * saves here) and no limit. Exact, as `using` is (every rule is sound and the search complete),
  * but it searches once, not once per room. */
 static PyObject *through(PyObject *self, PyObject *args) {
-    PyObject *capsule;
-    const char *rooms_bytes;
-    Py_ssize_t nrooms_bytes;
-    long max_nodes;
+    RoomQuery q;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oy#l", &capsule, &rooms_bytes, &nrooms_bytes, &max_nodes))
-        return NULL;
-    Board *b = board_of(capsule);
-    if (!b) return NULL;
+    if (room_query(args, &q) < 0) return NULL;
+    Board *b = q.board;
     int rw = b->rw, cw = b->cw, result = 0, i;
     word *block = malloc(sizeof(word) * (size_t)(3 * rw + 2 * cw));
     if (!block) return PyErr_NoMemory();
     word *wanted = block, *start = wanted + rw, *alive = start + rw;
     word *shared = alive + rw, *dirty = shared + cw;
     PyObject *out = NULL;
-    if (read_set(rooms_bytes, nrooms_bytes, rw, wanted) < 0) goto done;
+    if (read_set(q.rooms, q.nrooms, rw, wanted) < 0) goto done;
     memcpy(shared, b->all_cells, sizeof(word) * (size_t)cw);
     BITS(wanted, rw, i)
         for (int w = 0; w < cw; w++) shared[w] &= ROW(b->rooms, i, cw)[w];
@@ -1006,7 +1019,7 @@ static PyObject *through(PyObject *self, PyObject *args) {
     for (int t = 0; t < b->nrooms; t++) start[t >> 6] |= (word)1 << (t & 63);
     for (int w = 0; w < rw; w++) start[w] &= ~(here[w] & ~wanted[w]);
     int levels[2] = {CELL, CELL | RATION | ONCE};
-    long budgets[2] = {max_nodes, -1};
+    long budgets[2] = {q.max_nodes, -1};
     List found = {NULL, 0, 0, rw};
     for (int level = 0; level < 2; level++) {
         memcpy(alive, start, sizeof(word) * (size_t)rw);
@@ -1024,22 +1037,17 @@ done:
 
 /* using(board, rooms, max_nodes) -> bytes | None: search.py, solution_using. */
 static PyObject *using(PyObject *self, PyObject *args) {
-    PyObject *capsule;
-    const char *rooms_bytes;
-    Py_ssize_t nrooms_bytes;
-    long max_nodes;
+    RoomQuery q;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oy#l", &capsule, &rooms_bytes, &nrooms_bytes, &max_nodes))
-        return NULL;
-    Board *b = board_of(capsule);
-    if (!b) return NULL;
+    if (room_query(args, &q) < 0) return NULL;
+    Board *b = q.board;
     int rw = b->rw, cw = b->cw, result = 0, i;
     word *block = malloc(sizeof(word) * (size_t)(4 * rw + 2 * cw));
     if (!block) return PyErr_NoMemory();
     word *wanted = block, *alive = wanted + rw, *todo = alive + rw, *state = todo + rw;
     word *unsettled = state + rw, *dirty = unsettled + cw;
     List found = {NULL, 0, 0, rw};
-    if (read_set(rooms_bytes, nrooms_bytes, rw, wanted) < 0) {
+    if (read_set(q.rooms, q.nrooms, rw, wanted) < 0) {
         free(block);
         return NULL;
     }
@@ -1048,7 +1056,7 @@ static PyObject *using(PyObject *self, PyObject *args) {
     memcpy(dirty, b->all_cells, sizeof(word) * (size_t)cw);
     memset(unsettled, 0, sizeof(word) * (size_t)cw);
     int levels[2] = {CELL, CELL | RATION};
-    long budgets[2] = {max_nodes, -1};
+    long budgets[2] = {q.max_nodes, -1};
     if (run(b, CELL, alive, dirty) < 0) goto done;
     for (int level = 0; level < 2 && !found.n && result >= 0; level++) {
         for (int w = 0; w < rw; w++) todo[w] = wanted[w] & alive[w];
