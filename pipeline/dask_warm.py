@@ -10,6 +10,7 @@ worker's first task and kept for its life.
 """
 
 import asyncio
+import contextlib
 import contextvars
 import uuid
 from collections.abc import Iterable
@@ -17,7 +18,7 @@ from typing import Any
 
 from distributed import Client, Future
 from prefect.client.schemas.objects import RunInput
-from prefect.context import SyncClientContext, serialize_context
+from prefect.context import SettingsContext, SyncClientContext, serialize_context
 from prefect.task_engine import run_task_async, run_task_sync
 from prefect.tasks import Task
 from prefect.utilities.engine import collect_task_run_inputs_sync
@@ -68,11 +69,12 @@ class WarmDaskTaskRunner(DaskTaskRunner):
 
 def run_in_worker(isasync: bool, **kwargs: Any) -> Any:
     """Run a Prefect task (run_task_sync's or run_task_async's keyword arguments) in this
-    worker's client context: the one opened at the worker's first task (see the module)."""
+    worker's client context: the one opened at the worker's first task (see the module), under
+    that task's settings (a private server that moved port is only in those, see
+    pipeline.pool.keep_a_client)."""
     if not WORKER_CLIENT:
-        opened = SyncClientContext()
-        contextvars.Context().run(opened.__enter__)  # opened for good, set in no task's context
-        WORKER_CLIENT.append(opened)
+        settings = (kwargs.get("context") or {}).get("settings_context")
+        contextvars.Context().run(open_client, settings)  # opened for good, in no task's context
     token = SyncClientContext.__var__.set(WORKER_CLIENT[0])
     try:
         if isasync:
@@ -80,3 +82,10 @@ def run_in_worker(isasync: bool, **kwargs: Any) -> Any:
         return run_task_sync(**kwargs)
     finally:
         SyncClientContext.__var__.reset(token)
+
+
+def open_client(settings: dict[str, Any] | None) -> None:
+    """Open this worker's client context under `settings` (SettingsContext's keyword
+    arguments; None: the worker's own) and keep it in WORKER_CLIENT."""
+    with SettingsContext(**settings) if settings else contextlib.nullcontext():
+        WORKER_CLIENT.append(SyncClientContext().__enter__())

@@ -26,7 +26,8 @@ def preheat(genres: Sequence[str] | None = None) -> None:
     """Start the fork server now unless it runs; it imports WARM_MODULES in the background,
     with `genres` only (default: every genre; a worker imports any other at its first task).
 
-    PREFECT_API_URL should be set first: the workers keep the settings Prefect read then.
+    PREFECT_API_URL should be set first: the workers keep the settings Prefect read then
+    (their API clients and tasks take the parent's, see pipeline.pool.keep_a_client).
     """
     os.environ[PARENT_ENV] = str(os.getpid())
     if genres:

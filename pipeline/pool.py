@@ -23,7 +23,7 @@ from typing import Any, ParamSpec, Self, TypeVar
 
 from prefect import Task
 from prefect.client.schemas.objects import RunInput
-from prefect.context import SettingsContext, SyncClientContext
+from prefect.context import SettingsContext, SyncClientContext, get_settings_context
 from prefect.futures import PrefectFuture
 from prefect.task_runners import (
     ProcessPoolTaskRunner,
@@ -82,7 +82,8 @@ class WarmProcessPoolTaskRunner(ProcessPoolTaskRunner):
             self._executor = ProcessPoolExecutor(
                 max_workers=self._max_workers, mp_context=context,
                 initializer=_initialize_process_pool_worker,
-                initargs=(self._subprocess_message_queue, keep_a_client, ()))
+                initargs=(self._subprocess_message_queue, keep_a_client,
+                          (settings_now(),)))
             # one thread hands the tasks to the pool, so they run in the order they were
             # submitted (with one per worker, a task once started 20 s after the next three)
             self._resolver_executor = ThreadPoolExecutor(max_workers=1)
@@ -133,12 +134,23 @@ class WarmProcessPoolTaskRunner(ProcessPoolTaskRunner):
         forkserver.stop()
 
 
-def keep_a_client() -> None:
+def settings_now() -> dict[str, Any]:
+    """Return the Prefect settings in force here as SettingsContext's keyword arguments."""
+    context = get_settings_context()
+    return {"profile": context.profile, "settings": context.settings}
+
+
+def keep_a_client(settings: dict[str, Any]) -> None:
     """Run once in each worker before its first task: open one Prefect API client for the
     worker's life, in a client context its tasks find (get_client returns a context's client), so
     a task does not build two clients of its own (each loads the certificate bundle into a new
-    SSL context: about 30 ms of CPU apiece on an idle machine) nor open new connections."""
-    WORKER_CLIENT.append(SyncClientContext().__enter__())
+    SSL context: about 30 ms of CPU apiece on an idle machine) nor open new connections.
+
+    The client talks to the API of `settings` (settings_now in the parent), not to the one the
+    fork server's environment named when it started: a private server that had to move to
+    another port is only in the parent's settings (see commands.building.flow_settings)."""
+    with SettingsContext(**settings):
+        WORKER_CLIENT.append(SyncClientContext().__enter__())
 
 
 class InProcessTaskRunner(ThreadPoolTaskRunner[Any]):
