@@ -1,12 +1,13 @@
 """The Dask task runner of `--dask`: prefect-dask's, with a task's per-run costs cut as in the
 warm pool (pipeline.pool). Imported only when a Dask runner is made (see pipeline.runners).
 
-Why: prefect-dask sends each task its Prefect settings as a plain dict, which the worker
-validates into Settings again for every task, and the task engine builds two API clients per
-task (each loads the certificate bundle into a new SSL context): about 0.12-0.17 s of CPU per
-task, measured with no-op tasks, against about 0.01 s in the warm pool. Here a task carries the
-settings validated once per build, and runs with its worker's one client, opened at the
-worker's first task and kept for its life.
+Why: prefect-dask sends each task its Prefect settings as a plain dict (dumped in the parent,
+about 25 ms of CPU a task), which the worker validates into Settings again for every task, and
+the task engine builds two API clients per task (each loads the certificate bundle into a new
+SSL context): about 0.12-0.17 s of CPU per task in the worker, measured with no-op tasks,
+against about 0.01 s in the warm pool. Here a task carries the settings as objects
+(pipeline.pool.PassedSettings), and runs with its worker's one client, opened at the worker's
+first task and kept for its life.
 """
 
 import asyncio
@@ -24,18 +25,14 @@ from prefect.tasks import Task
 from prefect.utilities.engine import collect_task_run_inputs_sync
 from prefect_dask.task_runners import DaskTaskRunner, PrefectDaskFuture
 
-from pipeline.pool import SettingsCache
+from pipeline.pool import passed_settings
 
 WORKER_CLIENT: list[SyncClientContext] = []  # in a Dask worker: its client context, once opened
 
 
 class WarmDaskTaskRunner(DaskTaskRunner):
-    """prefect-dask's DaskTaskRunner (0.3, Prefect 3.9.1) whose tasks carry validated settings
-    and run in their worker's one client context (see the module)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._settings = SettingsCache()
+    """prefect-dask's DaskTaskRunner (0.3, Prefect 3.9.1) whose tasks carry their settings as
+    objects and run in their worker's one client context (see the module)."""
 
     def submit(  # type: ignore[override]  # one signature for sync tasks, as the pool's
         self,
@@ -45,7 +42,7 @@ class WarmDaskTaskRunner(DaskTaskRunner):
         dependencies: dict[str, set[RunInput]] | None = None,
     ) -> PrefectDaskFuture[Any]:
         """Submit as DaskTaskRunner.submit and PrefectDaskClient.submit do (prefect-dask 0.3),
-        with the settings validated here and the run wrapped in run_in_worker."""
+        with the settings passed as objects and the run wrapped in run_in_worker."""
         if not self._started:
             raise RuntimeError("The task runner must be started before submitting work.")
         parameters = self._optimize_futures(parameters)
@@ -57,13 +54,14 @@ class WarmDaskTaskRunner(DaskTaskRunner):
         if dependencies:
             inputs = {name: value | dependencies.get(name, set())
                       for name, value in inputs.items()}
-        context = serialize_context(asset_ctx_kwargs={
-            "task": task, "task_run_id": task_run_id, "task_inputs": inputs,
-            "copy_to_child_ctx": True})
+        with passed_settings():
+            context = serialize_context(asset_ctx_kwargs={
+                "task": task, "task_run_id": task_run_id, "task_inputs": inputs,
+                "copy_to_child_ctx": True})
         future = Client.submit(
             self.client, run_in_worker, task.isasync, pure=False, task=task,
             task_run_id=task_run_id, wait_for=waits, return_type="state",
-            parameters=parameters, dependencies=inputs, context=self._settings.swap(context))
+            parameters=parameters, dependencies=inputs, context=context)
         return PrefectDaskFuture[Any](wrapped_future=future, task_run_id=task_run_id)
 
 

@@ -8,23 +8,21 @@ instead of being waited for.
 Why: Prefect's ProcessPoolTaskRunner spawns each worker as a fresh interpreter (seconds of
 imports per worker, paid by every build) and runs nothing before its initializer, so a CLI
 killed in the pool's first second left its workers running (see pipeline.pool_guard). And it
-sends each task its settings as a plain dict, which the worker validates into Prefect's Settings
-again for every task: about 0.17 s of CPU, against about 0.01 s for the rest of Prefect's work
-on a task; the warm pool sends the Settings object itself, validated once per build.
+sends each task its settings as a plain dict: dumped in the parent (about 25 ms of CPU a task, on
+the flow's thread) and validated into Prefect's Settings again in the worker (about 0.17 s),
+against about 0.01 s for the rest of Prefect's work on a task in a worker; the warm pool (and
+pipeline.dask_warm) sends the Settings object itself (see PassedSettings).
 """
 
-import json
 import threading
-import uuid
 from collections.abc import Iterable
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
-from types import CoroutineType
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, ParamSpec, Self, TypeVar
 
 from prefect import Task
 from prefect.client.schemas.objects import RunInput
 from prefect.context import SettingsContext, SyncClientContext, get_settings_context
-from prefect.futures import PrefectFuture
+from prefect.futures import PrefectConcurrentFuture, PrefectFuture
 from prefect.task_runners import (
     ProcessPoolTaskRunner,
     ThreadPoolTaskRunner,
@@ -39,33 +37,28 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-class SettingsCache:
-    """Prefect settings contexts validated once per distinct serialized form (see the module)."""
+class PassedSettings(SettingsContext):
+    """Prefect's settings context, serialized for a task's worker as the profile and settings
+    objects themselves (pickled with the task), which the worker's SettingsContext takes as
+    they are: neither dumped here nor validated there (see the module)."""
 
-    def __init__(self) -> None:
-        self._contexts: dict[str, SettingsContext] = {}
+    def serialize(self, include_secrets: bool = True) -> dict[str, Any]:
+        """Return the profile and the settings as they are (with their secrets: only
+        include_secrets=False, which no task runner asks for, dumps them as Prefect does)."""
+        if not include_secrets:
+            return super().serialize(include_secrets=False)
+        return {"profile": self.profile, "settings": self.settings}
 
-    def swap(self, context: dict[str, Any]) -> dict[str, Any]:
-        """Return a task's serialized run context with its settings (a plain dict, which the
-        worker would validate again) replaced by the same settings validated here, once."""
-        serialized = context.get("settings_context")
-        if not serialized:
-            return context
-        key = json.dumps(serialized, sort_keys=True, default=str)
-        hydrated = self._contexts.get(key)
-        if hydrated is None:
-            hydrated = self._contexts[key] = SettingsContext(**serialized)
-        return context | {"settings_context": {"profile": hydrated.profile,
-                                               "settings": hydrated.settings}}
+
+def passed_settings() -> PassedSettings:
+    """Return the settings in force as a PassedSettings context, to submit tasks within."""
+    context = get_settings_context()
+    return PassedSettings(profile=context.profile, settings=context.settings)
 
 
 class WarmProcessPoolTaskRunner(ProcessPoolTaskRunner):
     """Prefect's process pool whose workers are forks of the warm fork server, and whose tasks
-    carry their settings validated."""
-
-    def __init__(self, max_workers: int | None = None) -> None:
-        super().__init__(max_workers=max_workers)
-        self._settings = SettingsCache()
+    carry their settings as objects (see PassedSettings)."""
 
     def __enter__(self) -> Self:
         """Start as ProcessPoolTaskRunner.__enter__ does (Prefect 3.9), with the fork server's
@@ -92,22 +85,16 @@ class WarmProcessPoolTaskRunner(ProcessPoolTaskRunner):
             raise
         return self
 
-    def _resolve_futures_and_submit(
+    def submit(  # type: ignore[override]  # Prefect's overloads (sync, async tasks) as one
         self,
-        task: "Task[P, R | CoroutineType[Any, Any, R]]",
-        task_run_id: uuid.UUID,
+        task: "Task[P, R]",
         parameters: dict[str, Any],
-        wait_for: Iterable[PrefectFuture[Any]] | None,
-        dependencies: dict[str, set[RunInput]] | None,
-        context: dict[str, Any],
-        env: dict[str, str],
-    ) -> "Future[bytes]":
-        """Submit as ProcessPoolTaskRunner does (Prefect 3.9.1), with the task's serialized
-        settings replaced by the same settings validated here (once per distinct settings), so
-        that the worker need not validate them again (see the module)."""
-        return super()._resolve_futures_and_submit(
-            task, task_run_id, parameters, wait_for, dependencies, self._settings.swap(context),
-            env)
+        wait_for: Iterable[PrefectFuture[Any]] | None = None,
+        dependencies: dict[str, set[RunInput]] | None = None,
+    ) -> PrefectConcurrentFuture[R]:
+        """Submit as ProcessPoolTaskRunner does, with the settings passed as objects."""
+        with passed_settings():
+            return super().submit(task, parameters, wait_for, dependencies)
 
     def __exit__(self, *exc_info: Any) -> None:
         """Stop the workers as ProcessPoolTaskRunner does, then the fork server."""

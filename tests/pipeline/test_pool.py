@@ -2,11 +2,20 @@
 task."""
 
 import contextvars
+import pickle
 
+import cloudpickle
 import pytest
 from prefect import task
 from prefect.client.orchestration import get_client
-from prefect.context import SettingsContext, SyncClientContext, get_settings_context
+from prefect.context import (
+    SettingsContext,
+    SyncClientContext,
+    get_settings_context,
+    hydrated_context,
+    serialize_context,
+)
+from prefect.settings import get_current_settings
 
 from pipeline import dask_warm, pool
 
@@ -89,3 +98,12 @@ def test_a_dask_workers_client_talks_to_the_api_its_tasks_name(prefect_api):
 
     found, kept = contextvars.Context().run(dask_worker)
     assert found == id(kept) and str(kept._client.base_url).rstrip("/") == prefect_api.rstrip("/")
+
+
+def test_a_task_carries_the_settings_in_force_as_the_object_its_worker_takes_as_it_is():
+    with pool.passed_settings():
+        context = serialize_context()  # what both runners send with a task
+    settings = get_settings_context().settings
+    assert context["settings_context"]["settings"] is settings  # not dumped to a dict
+    with hydrated_context(pickle.loads(cloudpickle.dumps(context))):  # in the worker
+        assert get_current_settings() == settings
