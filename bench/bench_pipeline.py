@@ -1,6 +1,6 @@
 """Pipeline speed and waste, side by side in one run (issue 13's targets).
 
-Run: python bench/bench_pipeline.py [--per-grade 125] [--rounds 2] [--skip-serial]
+Run: python bench/bench_pipeline.py [--per-grade 125] [--rounds 3] [--skip-serial]
 Every build is a `puzzlebank` process of its own, against one Prefect server this script runs
 (so a build's fixed cost is what an operator with `puzzlebank server` pays), except the demo
 build, which starts its private server as the README's first command does. The builds with 1
@@ -9,8 +9,10 @@ median over the rounds. Prints:
 - the speed-up of 2 workers over 1 on a CPU-bound Slant build (7x7 and 10x10, every grade,
   --per-grade each: 1,000 puzzles by default) beside the speed-up a pure-Python CPU burn of
   the same length gets from 2 processes, measured right after each 1-worker build, and their
-  ratio (target >= 0.9); Dask local:2 against the process pool (target within 10%); the
-  README's demo spec with 2 and 1 workers (2 must not be slower);
+  ratio (target >= 0.9), and each round's, with the ratio of the tasks' CPU seconds in the two
+  builds (the same boards: above 1, each cost more with 2 workers); Dask local:2 against the
+  process pool (target within 10%); the README's demo spec with 2 and 1 workers (2 must not
+  be slower);
 - attempts per admitted puzzle against a serial stop-when-full run of the same streams (target
   <= 1.25x) and independent counts per admitted puzzle (target <= 1.1);
 - the fixed cost of a build against a running server: its wall time less generation and
@@ -143,6 +145,13 @@ def serial_attempts(sizes: list[str], per_grade: int, master: int) -> int:
 RUNNERS = {"x1": ("--workers", "1"), "x2": ("--workers", "2"), "dask2": ("--dask", "local:2")}
 
 
+def cpu_of(run: dict) -> float:
+    """Return the CPU seconds of a build's generation tasks (its timeline's task CPU): the same
+    boards in every build, so their ratio between builds shows how much more each board cost
+    (2 workers share the cores' caches, and the machine's speed drifts between builds)."""
+    return float(run["stats"]["timeline"]["task_cpu"])
+
+
 def median(values: list[float]) -> float:
     """Return the median of some measurements."""
     return statistics.median(values)
@@ -151,7 +160,7 @@ def median(values: list[float]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-grade", type=int, default=125)
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--skip-serial", action="store_true", help="skip the serial count")
     parser.add_argument("--spans", action="store_true", help="print every task's span")
     args = parser.parse_args()
@@ -187,6 +196,11 @@ def main() -> None:
         speedup = fill("x1") / fill("x2")
         print(f"speed-up x2/x1 (fill): {speedup:.2f}; CPU burn x2/x1: {burn2:.2f}; "
               f"ratio {speedup / burn2:.2f} (target >= 0.9)")
+        for turn, (one, two, burned) in enumerate(zip(runs["x1"], runs["x2"], burns, strict=True)):
+            each = one["stats"]["fill_seconds"] / two["stats"]["fill_seconds"]
+            print(f"    round {turn + 1}: speed-up {each:.2f}, burn {burned:.2f}, ratio "
+                  f"{each / burned:.2f}; the same tasks' CPU x2/x1 "
+                  f"{cpu_of(two) / cpu_of(one):.2f}")
         whole = wall("x1") / wall("x2")
         print(f"speed-up x2/x1 (whole process): {whole:.2f}; ratio to burn {whole / burn2:.2f}")
         print(f"dask local:2 / process pool x2 (fill): {fill('dask2') / fill('x2'):.2f}; whole "
