@@ -4,7 +4,6 @@ task."""
 import contextvars
 import pickle
 
-import cloudpickle
 import pytest
 from prefect import task
 from prefect.client.orchestration import get_client
@@ -105,5 +104,5 @@ def test_a_task_carries_the_settings_in_force_as_the_object_its_worker_takes_as_
         context = serialize_context()  # what both runners send with a task
     settings = get_settings_context().settings
     assert context["settings_context"]["settings"] is settings  # not dumped to a dict
-    with hydrated_context(pickle.loads(cloudpickle.dumps(context))):  # in the worker
+    with hydrated_context(pickle.loads(pickle.dumps(context))):  # in the worker
         assert get_current_settings() == settings
