@@ -11,7 +11,6 @@ first task and kept for its life.
 """
 
 import asyncio
-import contextlib
 import contextvars
 import uuid
 from collections.abc import Iterable
@@ -19,13 +18,13 @@ from typing import Any
 
 from distributed import Client, Future
 from prefect.client.schemas.objects import RunInput
-from prefect.context import SettingsContext, SyncClientContext, serialize_context
+from prefect.context import SyncClientContext, serialize_context
 from prefect.task_engine import run_task_async, run_task_sync
 from prefect.tasks import Task
 from prefect.utilities.engine import collect_task_run_inputs_sync
 from prefect_dask.task_runners import DaskTaskRunner, PrefectDaskFuture
 
-from pipeline.pool import passed_settings
+from pipeline.pool import open_client, passed_settings
 
 WORKER_CLIENT: list[SyncClientContext] = []  # in a Dask worker: its client context, once opened
 
@@ -72,7 +71,8 @@ def run_in_worker(isasync: bool, **kwargs: Any) -> Any:
     pipeline.pool.keep_a_client)."""
     if not WORKER_CLIENT:
         settings = (kwargs.get("context") or {}).get("settings_context")
-        contextvars.Context().run(open_client, settings)  # opened for good, in no task's context
+        # opened for good, set in no task's context
+        WORKER_CLIENT.append(contextvars.Context().run(open_client, settings))
     token = SyncClientContext.__var__.set(WORKER_CLIENT[0])
     try:
         if isasync:
@@ -80,10 +80,3 @@ def run_in_worker(isasync: bool, **kwargs: Any) -> Any:
         return run_task_sync(**kwargs)
     finally:
         SyncClientContext.__var__.reset(token)
-
-
-def open_client(settings: dict[str, Any] | None) -> None:
-    """Open this worker's client context under `settings` (SettingsContext's keyword
-    arguments; None: the worker's own) and keep it in WORKER_CLIENT."""
-    with SettingsContext(**settings) if settings else contextlib.nullcontext():
-        WORKER_CLIENT.append(SyncClientContext().__enter__())

@@ -14,6 +14,7 @@ against about 0.01 s for the rest of Prefect's work on a task in a worker; the w
 pipeline.dask_warm) sends the Settings object itself (see PassedSettings).
 """
 
+import contextlib
 import threading
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -76,7 +77,7 @@ class WarmProcessPoolTaskRunner(ProcessPoolTaskRunner):
                 max_workers=self._max_workers, mp_context=context,
                 initializer=_initialize_process_pool_worker,
                 initargs=(self._subprocess_message_queue, keep_a_client,
-                          (settings_now(),)))
+                          (passed_settings().serialize(),)))
             # one thread hands the tasks to the pool, so they run in the order they were
             # submitted (with one per worker, a task once started 20 s after the next three)
             self._resolver_executor = ThreadPoolExecutor(max_workers=1)
@@ -121,23 +122,24 @@ class WarmProcessPoolTaskRunner(ProcessPoolTaskRunner):
         forkserver.stop()
 
 
-def settings_now() -> dict[str, Any]:
-    """Return the Prefect settings in force here as SettingsContext's keyword arguments."""
-    context = get_settings_context()
-    return {"profile": context.profile, "settings": context.settings}
-
-
 def keep_a_client(settings: dict[str, Any]) -> None:
     """Run once in each worker before its first task: open one Prefect API client for the
     worker's life, in a client context its tasks find (get_client returns a context's client), so
     a task does not build two clients of its own (each loads the certificate bundle into a new
     SSL context: about 30 ms of CPU apiece on an idle machine) nor open new connections.
 
-    The client talks to the API of `settings` (settings_now in the parent), not to the one the
-    fork server's environment named when it started: a private server that had to move to
-    another port is only in the parent's settings (see commands.building.flow_settings)."""
-    with SettingsContext(**settings):
-        WORKER_CLIENT.append(SyncClientContext().__enter__())
+    The client talks to the API of `settings` (SettingsContext's keyword arguments: the
+    parent's), not to the one the fork server's environment named when it started: a private
+    server that had to move to another port is only in the parent's settings (see
+    commands.building.flow_settings)."""
+    WORKER_CLIENT.append(open_client(settings))
+
+
+def open_client(settings: dict[str, Any] | None) -> SyncClientContext:
+    """Return a Prefect client context opened for good under `settings` (SettingsContext's
+    keyword arguments; None: those in force), set in the current context."""
+    with SettingsContext(**settings) if settings else contextlib.nullcontext():
+        return SyncClientContext().__enter__()
 
 
 class InProcessTaskRunner(ThreadPoolTaskRunner[Any]):

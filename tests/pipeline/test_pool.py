@@ -21,7 +21,7 @@ from pipeline import dask_warm, pool
 
 def test_a_workers_tasks_find_the_one_client_it_keeps_and_build_none(prefect_api):
     def new_worker():  # run in an empty context, as in a fresh worker process
-        pool.keep_a_client(pool.settings_now())
+        pool.keep_a_client(pool.passed_settings().serialize())
         kept = pool.WORKER_CLIENT.pop()
         try:
             found = []
