@@ -7,6 +7,7 @@ Cells are named like 'b5' (column letter, row from 1), vertices like 'C4'.
 """
 
 from collections import deque
+from collections.abc import Iterable
 from functools import cached_property
 
 from solvers.core.errors import PuzzleFormatError
@@ -67,22 +68,30 @@ class SlantBoard:
             self._cut[vertices] = context.__wrapped__(puzzle)
         return self._cut[vertices]
 
-    def start(self, state: State, rules: frozenset[str], ctx: Context | None = None) -> Propagation:
+    def start(self, state: State, rules: frozenset[str], ctx: Context | None = None,
+              cells: Iterable[int] | None = None) -> Propagation:
         """Return a propagation of `rules` on the whole puzzle (or on the puzzle of `ctx`) with
-        the state's cells decided."""
+        the state's cells decided (only those of `cells`, when given)."""
         prop = Propagation(self.ctx if ctx is None else ctx, rules)
-        for k, d in enumerate(state):
-            if d != BOTH:
-                prop.assign(k, d)
+        for k in range(len(state)) if cells is None else cells:
+            if state[k] != BOTH:
+                prop.assign(k, state[k])
         return prop
 
     def apply(self, place: Place, state: State) -> State | Contradiction | None:
-        """Run the place's rule (see the module)."""
+        """Run the place's rule (see the module).
+
+        Count and duet run on the puzzle cut down to the place's clues, without the cycle
+        rule: they read and decide only the cells at those clues (`place.reads`), so only
+        those are decided first (deciding every cell of the board made each try cost as much
+        as the board: most of a trace's time)."""
         if place.rule in ("count", "duet"):
-            prop = self.start(state, frozenset((place.rule,)), self.cut(place.key))
+            reads = place.reads or ()
+            prop = self.start(state, frozenset((place.rule,)), self.cut(place.key), reads)
             if prop.failed or prop.run() == CONTRADICTION:
                 return Contradiction(place)
-            return None if tuple(prop.dom) == state else tuple(prop.dom)
+            decided = {k: prop.dom[k] for k in reads if prop.dom[k] != state[k]}
+            return tuple(decided.get(k, d) for k, d in enumerate(state)) if decided else None
         if place.rule == "cycle":
             return self.cycle(place, state)
         return self.probe(place, state)

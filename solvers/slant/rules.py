@@ -97,11 +97,13 @@ class Context:
     @cached_property
     def cell_duets(self) -> tuple[tuple[int, ...], ...]:
         """Return, for each cell, the indices of the duets it belongs to (ascending)."""
-        index = self._duet_pairs[1]
-        return tuple(
-            tuple(index[p] for p in pairs if index[p] >= 0)
-            for pairs in _cell_pairs(self.geo.width, self.geo.height)
-        )
+        pairs = _adjacent_pairs(self.geo.width, self.geo.height)
+        cell_duets: list[list[int]] = [[] for _ in self.geo.corners]
+        for i, p in enumerate(self._duet_pairs[0]):  # ascending duets, so each list ascends
+            _, _, private_a, private_b, shared = pairs[p]
+            for k, *_ in (*private_a, *private_b, *shared):
+                cell_duets[k].append(i)
+        return tuple(map(tuple, cell_duets))
 
 
 @lru_cache(maxsize=64)
@@ -129,16 +131,6 @@ def _pair_plans(width: int, height: int) -> tuple[dict[tuple, Plan], ...]:
 
 
 @lru_cache(maxsize=64)
-def _cell_pairs(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """Return, for each cell, the indices (ascending) of the adjacent pairs whose cells hold it."""
-    cell_pairs: list[list[int]] = [[] for _ in range(width * height)]
-    for p, (_, _, private_a, private_b, shared) in enumerate(_adjacent_pairs(width, height)):
-        for k, *_ in (*private_a, *private_b, *shared):
-            cell_pairs[k].append(p)
-    return tuple(map(tuple, cell_pairs))
-
-
-@lru_cache(maxsize=64)
 def _far_ends(width: int, height: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Return, per vertex v, (k, u) for each cell k at v, u the far end of k's diagonal at v."""
     geo = geometry(width, height)
@@ -152,16 +144,13 @@ def _far_ends(width: int, height: int) -> tuple[tuple[tuple[int, int], ...], ...
 def context(puzzle: SlantPuzzle) -> Context:
     """Return the derived tables of `puzzle` (cached: generators ask for the same puzzle often)."""
     geo = geometry(puzzle.width, puzzle.height)
-    clued: list[tuple[int, tuple[tuple[int, int], ...]]] = []
-    index: list[int] = []
-    for v, n in enumerate(puzzle.clues):
-        index.append(len(clued) if n is not None else -1)
-        if n is not None:
-            clued.append((n, geo.touching[v]))
-    cell_clues = tuple(
-        tuple(index[v] for v in corners if index[v] >= 0) for corners in geo.corners
-    )
-    return Context(puzzle, geo, tuple(clued), cell_clues, _far_ends(puzzle.width, puzzle.height))
+    clued = tuple((n, geo.touching[v]) for v, n in enumerate(puzzle.clues) if n is not None)
+    cell_clues: list[list[int]] = [[] for _ in geo.corners]
+    for i, (_, touching) in enumerate(clued):  # ascending clues, so each cell's list ascends
+        for k, _ in touching:
+            cell_clues[k].append(i)
+    return Context(puzzle, geo, clued, tuple(map(tuple, cell_clues)),
+                   _far_ends(puzzle.width, puzzle.height))
 
 
 class Propagation:

@@ -10,6 +10,7 @@ from generators.ladder_report import measure
 from solvers import get_genre
 from solvers.core import AMBIGUOUS, GRADED, NEEDS_SEARCH, NO_SOLUTION
 from solvers.slant.board import BACK, BOTH, FWD, SlantPuzzle, SlantSolution
+from solvers.slant.rules import context
 
 SLANT = get_genre("slant")
 GENERATOR = get_generator("slant")
@@ -145,3 +146,20 @@ def test_the_references_ladder_shape_on_100_unfiltered_10x10_boards():
     assert ablated["full"] - ablated["cycle"] >= 0.10
     assert ablated["full"] - ablated["count"] >= 0.10
     assert report.branchings == {"count": 1, "cycle": 1, "duet": 0, "probe": 0}
+
+
+@pytest.mark.parametrize("width,height", [(4, 4), (7, 7), (10, 6)])
+def test_a_cells_clues_and_duets_are_those_at_its_corners_in_order(width, height):
+    rng = random.Random(width * height)
+    for density in (0.05, 0.3, 1.0):
+        clues = tuple(rng.randrange(5) if rng.random() < density else None
+                      for _ in range((width + 1) * (height + 1)))
+        ctx = context(SlantPuzzle(width, height, clues))
+        clued = [v for v, n in enumerate(clues) if n is not None]
+        for k, corners in enumerate(ctx.geo.corners):
+            assert ctx.cell_clues[k] == tuple(clued.index(v) for v in sorted(corners)
+                                              if clues[v] is not None)
+            assert ctx.cell_duets[k] == tuple(i for i, duet in enumerate(ctx.duets)
+                                              if k in {c for c, *_ in (*duet.private_a,
+                                                                       *duet.private_b,
+                                                                       *duet.shared)})
