@@ -86,7 +86,7 @@ class SlantBoard:
         those are decided first (deciding every cell of the board made each try cost as much
         as the board: most of a trace's time)."""
         if place.rule in ("count", "duet"):
-            reads = place.reads or ()
+            reads = range(len(state)) if place.reads is None else place.reads
             prop = self.start(state, frozenset((place.rule,)), self.cut(place.key), reads)
             if prop.failed or prop.run() == CONTRADICTION:
                 return Contradiction(place)
