@@ -9,10 +9,11 @@ median over the rounds. Prints:
 - the speed-up of 2 workers over 1 on a CPU-bound Slant build (7x7 and 10x10, every grade,
   --per-grade each: 1,000 puzzles by default) beside the speed-up a pure-Python CPU burn of
   the same length gets from 2 processes, measured right after each 1-worker build, and their
-  ratio (target >= 0.9), and each round's, with the ratio of the tasks' CPU seconds in the two
-  builds (the same boards: above 1, each cost more with 2 workers); Dask local:2 against the
-  process pool (target within 10%); the README's demo spec with 2 and 1 workers (2 must not
-  be slower);
+  ratio (target >= 0.9), and each round's (and their median: the machine's speed drifts between
+  rounds, so the medians of fills and burns may come from different rounds), with the ratio of
+  the tasks' CPU seconds in the two builds (the same boards: above 1, each cost more with 2
+  workers); Dask local:2 against the process pool (target within 10%); the README's demo spec
+  with 2 and 1 workers (2 must not be slower);
 - attempts per admitted puzzle against a serial stop-when-full run of the same streams (target
   <= 1.25x) and independent counts per admitted puzzle (target <= 1.1);
 - the fixed cost of a build against a running server: its wall time less generation and
@@ -196,11 +197,15 @@ def main() -> None:
         speedup = fill("x1") / fill("x2")
         print(f"speed-up x2/x1 (fill): {speedup:.2f}; CPU burn x2/x1: {burn2:.2f}; "
               f"ratio {speedup / burn2:.2f} (target >= 0.9)")
+        paired = []
         for turn, (one, two, burned) in enumerate(zip(runs["x1"], runs["x2"], burns, strict=True)):
             each = one["stats"]["fill_seconds"] / two["stats"]["fill_seconds"]
+            paired.append(each / burned)
             print(f"    round {turn + 1}: speed-up {each:.2f}, burn {burned:.2f}, ratio "
                   f"{each / burned:.2f}; the same tasks' CPU x2/x1 "
                   f"{cpu_of(two) / cpu_of(one):.2f}")
+        print(f"    median of the rounds' ratios (each round's builds and burn side by side): "
+              f"{median(paired):.2f}")
         whole = wall("x1") / wall("x2")
         print(f"speed-up x2/x1 (whole process): {whole:.2f}; ratio to burn {whole / burn2:.2f}")
         print(f"dask local:2 / process pool x2 (fill): {fill('dask2') / fill('x2'):.2f}; whole "
