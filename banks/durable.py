@@ -14,6 +14,8 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+from banks.links import NOFOLLOW
+
 DEFERRED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
@@ -30,8 +32,10 @@ def write_atomic(path: str | Path, data: bytes) -> None:
     """Replace the file at `path` with `data` so that no reader ever sees a partial file."""
     path = Path(path)
     temp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    temp.unlink(missing_ok=True)
     try:
-        with open(temp, "wb") as file:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o644)
+        with open(fd, "wb") as file:
             file.write(data)
             file.flush()
             os.fsync(file.fileno())

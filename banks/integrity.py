@@ -4,14 +4,21 @@ Hashing every file on every read would cost a 1,000,000-row query about a second
 passed is remembered in <bank>/_cache/checked.json with the identity of what was hashed (size,
 mtime and ctime in ns, inode): any write to the file, or a file put in its place, changes that
 identity and the file is hashed again. ctime cannot be set back by a user process, so restoring an
-mtime does not hide an edit. The cache is an optimisation only: a reader that cannot write it
-checks every time.
+mtime does not hide an edit. A hit also needs the file's Parquet footer to read and to count the
+rows the commit recorded, so a forged cache does not vouch for a file whose footer was changed. The
+cache is an optimisation only: a reader that cannot write it checks every time. A byte changed
+inside a file whose cache entry was forged is found when the rows are read (banks.query turns a
+failed read into one line; `verify` rehashes the rows).
 """
 
 import json
 import os
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from banks.digest import file_sha256
 from banks.durable import write_atomic
@@ -39,15 +46,17 @@ def check_files(table: Path, entries: list[dict[str, Any]]) -> list[Path]:
     for entry in entries:
         path = table / entry["path"]
         try:
-            stat = path.stat()
+            stat = path.lstat()
         except FileNotFoundError:
             raise BankIntegrityError(f"{path}: data file is missing") from None
+        if not S_ISREG(stat.st_mode):
+            raise BankIntegrityError(f"{path}: data file is not a plain file (a link?)")
         if stat.st_size != entry["bytes"]:
             raise BankIntegrityError(
                 f"{path}: {stat.st_size} bytes, its commit recorded {entry['bytes']}"
             )
         key = [*identity(stat), entry["sha256"]]
-        if cache.get(entry["path"]) != key:
+        if cache.get(entry["path"]) != key or not footer_agrees(path, entry):
             digest = file_sha256(path)
             if digest != entry["sha256"]:
                 raise BankIntegrityError(
@@ -59,6 +68,15 @@ def check_files(table: Path, entries: list[dict[str, Any]]) -> list[Path]:
     if any(cache.get(name) != key for name, key in fresh.items()):
         write_cache(cache_file, cache | fresh)
     return paths
+
+
+def footer_agrees(path: Path, entry: dict[str, Any]) -> bool:
+    """Return True when the file's Parquet footer reads and counts the rows its commit recorded
+    (what a cache hit must also pass: the file's own word, not only the cache's)."""
+    try:
+        return bool(pq.read_metadata(path).num_rows == entry["rows"])
+    except (pa.ArrowException, OSError):
+        return False
 
 
 def read_cache(path: Path) -> dict[str, Any]:

@@ -14,7 +14,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from banks.errors import BankBusyError
+from banks.errors import BankBusyError, BankError
+from banks.links import NOFOLLOW
 
 LOCK_NAME = ".lock"
 PROBE_GRACE = 1.0  # seconds: a probe holds the lock for microseconds, a builder names itself
@@ -37,7 +38,10 @@ def exclusive(folder: Path, bank: str, *, wait: bool = False) -> Iterator[None]:
     it; with `wait`, block until it is free.
     """
     path = folder / LOCK_NAME
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | NOFOLLOW, 0o644)
+    except OSError as error:
+        raise BankError(f"{path}: cannot open the bank's lock ({error.strerror})") from None
     try:
         if wait:
             fcntl.flock(fd, fcntl.LOCK_EX)
@@ -78,9 +82,11 @@ def is_locked(folder: Path) -> int | None:
     None. Takes and drops the lock at once when it is free."""
     path = folder / LOCK_NAME
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CLOEXEC)
+        fd = os.open(path, os.O_RDWR | NOFOLLOW)
     except FileNotFoundError:
         return None
+    except OSError as error:
+        raise BankError(f"{path}: cannot open the bank's lock ({error.strerror})") from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:

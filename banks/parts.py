@@ -15,6 +15,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from banks.errors import BankIntegrityError
+from banks.links import NOFOLLOW
 from banks.schema import BANK_SCHEMA, SCHEMA_VERSION, SCHEMA_VERSION_KEY
 
 PART_NAME = "part-{}-{:05d}.parquet"
@@ -33,7 +34,8 @@ WRITE_OPTIONS = {
 
 def write_part(table: pa.Table, path: str | Path) -> None:
     """Write `table` to `path` as one row group and fsync it; the bytes depend only on the rows."""
-    with open(path, "wb") as file:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | NOFOLLOW, 0o644)
+    with open(fd, "wb") as file:
         pq.write_table(table, file, row_group_size=max(1, table.num_rows), **WRITE_OPTIONS)
         file.flush()
         os.fsync(file.fileno())

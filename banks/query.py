@@ -32,7 +32,7 @@ def scan(
     not exist; BankIntegrityError naming the first file or log entry that fails its check.
     """
     snapshot = BankStore(root).snapshot(bank, version)
-    frame = pl.scan_parquet([str(path) for path in snapshot.files])
+    frame = pl.scan_parquet([str(path) for path in snapshot.files], glob=False)
     if build is not None:
         snapshot.manifest(build)
         frame = frame.filter(pl.col("build") == build)

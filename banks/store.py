@@ -43,11 +43,12 @@ from deltalake.transaction import (
     create_table_with_add_actions,
 )
 
-from banks.commits import LOG_DIR, Commit, read_commit, read_commits
+from banks.commits import LOG_DIR, Commit, log_path, read_commit, read_commits
 from banks.digest import file_sha256, logical_sha256
 from banks.durable import fsync_dir, uninterruptible, write_atomic
 from banks.errors import BankError, BankIntegrityError
 from banks.integrity import check_files
+from banks.links import refuse_escapes, refuse_links
 from banks.lock import exclusive, is_locked
 from banks.manifest import (
     FAILED,
@@ -63,6 +64,7 @@ from banks.schema import BANK_SCHEMA, SCHEMA_VERSION, conform, stamp
 BANK_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 OLD_LAYOUT_RE = re.compile(r"LATEST|v\d{4,}")
 BUILDS_DIR = "_builds"
+HEAD_NAME = "_head.json"
 APP_ID = "puzzlebank/{}"
 TABLE_CONFIGURATION = {"delta.appendOnly": "true", "delta.enableExpiredLogCleanup": "false"}
 HOOKS = PostCommitHookProperties(create_checkpoint=False, cleanup_expired_logs=False)
@@ -150,6 +152,7 @@ class BankStore:
             shown = bank if len(str(bank)) <= 40 else f"{str(bank)[:37]}..."
             raise BankError(f"bank name {shown!r} must be 1 to 100 letters, digits, '.', '_' "
                             f"or '-', starting with a letter or digit")
+        refuse_escapes(self.root)
         return self.root / bank
 
     def latest(self, bank: str) -> int | None:
@@ -157,16 +160,19 @@ class BankStore:
 
         BankError for a folder in the old layout (LATEST and vNNNN/ folders)."""
         folder = self.bank_dir(bank)
+        refuse_links(folder)
         if not (folder / LOG_DIR).is_dir():
             if folder.is_dir() and any(OLD_LAYOUT_RE.fullmatch(e.name) for e in folder.iterdir()):
                 raise BankError(f"{folder} is a bank in the old folder layout (LATEST, vNNNN/), "
                                 f"which this version does not read; build it again")
             return None
         try:
-            return int(DeltaTable(str(folder)).version())
+            latest = int(DeltaTable(str(folder)).version())
         except DeltaError as error:
             raise BankIntegrityError(f"{unreadable_entry(folder) or folder}: unreadable Delta "
                                      f"table ({one_line(error)})") from None
+        check_head(folder, bank, latest)
+        return latest
 
     def snapshot(self, bank: str, version: int | None = None) -> Snapshot:
         """Return the bank as of `version` (default the latest), every data file checked.
@@ -214,6 +220,7 @@ class BankStore:
         """Hold the bank's writer lock and yield its BankWriter; BankBusyError when another
         process holds it (unless `wait`). Clears dead builds' data files on entry."""
         folder = self.bank_dir(bank)
+        refuse_links(folder)
         folder.mkdir(parents=True, exist_ok=True)
         with exclusive(folder, bank, wait=wait):
             writer = BankWriter(self, bank)
@@ -371,6 +378,7 @@ class BankWriter:
                     from None
         fault_point("committed")
         commit = read_commit(self.folder, manifest.version, self.bank)
+        write_head(self.folder, commit)
         self.snapshot = self.store.snapshot(self.bank, manifest.version)
         return commit
 
@@ -396,6 +404,34 @@ class BankWriter:
                             f"{VERIFICATION_STATES}")
         verification = {"status": status, "checked_at": now_iso(), "report": report}
         return Manifest(**pending.manifest.to_dict() | {"verification": verification})
+
+
+def write_head(table: Path, commit: Commit) -> None:
+    """Record the commit just made as the bank's head (<bank>/_head.json: its version and the
+    sha256 of its log entry), so that readers notice that entry deleted or edited later."""
+    head = {"version": commit.version, "log_sha256": commit.log_sha256}
+    write_atomic(table / HEAD_NAME, (json.dumps(head, sort_keys=True) + "\n").encode())
+
+
+def check_head(table: Path, bank: str, latest: int) -> None:
+    """Check the table's newest version `latest` against the head the last build recorded:
+    BankIntegrityError when the log lacks the head's version (its entry was deleted) or the
+    head's entry is not the one committed (edited). No head (a bank before heads, or a build that
+    died right after its commit) checks nothing."""
+    path = table / HEAD_NAME
+    try:
+        head = json.loads(path.read_bytes())
+        version, recorded = int(head["version"]), str(head["log_sha256"])
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError, TypeError, KeyError) as error:
+        raise BankIntegrityError(f"{path}: unreadable head record ({error})") from None
+    if version > latest:
+        raise BankIntegrityError(f"{log_path(table, version)}: log entry is missing (the last "
+                                 f"build committed version {version}; the table ends at {latest})")
+    if read_commit(table, version, bank).log_sha256 != recorded:
+        raise BankIntegrityError(f"{log_path(table, version)}: log entry was changed after it "
+                                 f"was committed (its sha256 differs from {HEAD_NAME})")
 
 
 def unreadable_entry(table: Path) -> Path | None:

@@ -9,6 +9,7 @@ that takes them.
 import argparse
 import contextlib
 import os
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -35,13 +36,23 @@ Register = Callable[[str, Run, str], Parser]
 
 @contextlib.contextmanager
 def bank_errors() -> Iterator[None]:
-    """Turn a BankError (a missing bank or version, a tampered file...) into an InputError."""
+    """Turn a BankError (a missing bank or version, a tampered file...) into an InputError, and
+    so a polars error reading a bank's checked files (a file changed after its check, under a
+    forged cache entry) too."""
     from banks import BankError
 
     try:
         yield
     except BankError as error:
         raise InputError(str(error)) from None
+    except Exception as error:
+        polars = sys.modules.get("polars")
+        if polars is None or not isinstance(error, polars.exceptions.PolarsError):
+            raise
+        first = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise InputError(f"a data file of the bank fails to read ({excerpt(first)}): it changed "
+                         f"after it was checked; `puzzlebank verify --all` rehashes every "
+                         f"row") from None
 
 
 def bank_options(sub: Parser) -> None:

@@ -119,6 +119,9 @@ def test_a_forged_file_and_manifest_in_the_latest_entry_are_caught_by_the_row_ha
         return action
 
     edit_log(store, 1, forge)
+    assert "changed after it was committed" in integrity_error(store)  # the head's sha256
+    head = {"version": 1, "log_sha256": file_sha256(log_path(bank, 1))}  # forged too
+    (bank / "_head.json").write_text(json.dumps(head))
     assert "build 1: the rows differ" in integrity_error(store, read=True)
 
 
