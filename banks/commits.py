@@ -16,6 +16,7 @@ from pathlib import Path
 from banks.digest import bytes_sha256
 from banks.errors import BankIntegrityError
 from banks.manifest import MANIFEST_KEY, Manifest, manifest_from
+from banks.places import Place
 
 LOG_DIR = "_delta_log"
 
@@ -31,21 +32,26 @@ class Commit:
     log_sha256: str
 
 
+def log_name(version: int) -> str:
+    """Return the name of the log entry of `version` in its table."""
+    return f"{LOG_DIR}/{version:020d}.json"
+
+
 def log_path(table: Path, version: int) -> Path:
-    """Return the path of the log entry of `version`."""
-    return table / LOG_DIR / f"{version:020d}.json"
+    """Return the path of the log entry of `version` in a table folder on disk."""
+    return table / log_name(version)
 
 
-def read_commit(table: Path, version: int, bank: str) -> Commit:
+def read_commit(place: Place, version: int, bank: str) -> Commit:
     """Return the commit `version` of the bank's table after checking it is consistent (see the
     module comment; the link to the previous entry is read_commits' to check).
 
     Raises BankIntegrityError naming the log entry when it is missing, is not JSON lines, lacks
     the manifest, removes a file, or disagrees with its manifest.
     """
-    path = log_path(table, version)
+    path = place.shown(log_name(version))
     try:
-        data = path.read_bytes()
+        data = place.read(log_name(version))
         actions = [json.loads(line) for line in data.decode().splitlines() if line.strip()]
     except FileNotFoundError:
         raise BankIntegrityError(f"{path}: log entry is missing") from None
@@ -55,7 +61,7 @@ def read_commit(table: Path, version: int, bank: str) -> Commit:
                 None)
     if not isinstance(info, dict) or MANIFEST_KEY not in info:
         raise BankIntegrityError(f"{path}: the commit carries no puzzlebank manifest")
-    manifest = manifest_from(info[MANIFEST_KEY], str(path))
+    manifest = manifest_from(info[MANIFEST_KEY], path)
     if (manifest.bank, manifest.version) != (bank, version):
         raise BankIntegrityError(
             f"{path}: manifest is for bank {manifest.bank!r} version {manifest.version}"
@@ -70,17 +76,18 @@ def read_commit(table: Path, version: int, bank: str) -> Commit:
     return Commit(version, manifest, int(info.get("timestamp") or 0), bytes_sha256(data))
 
 
-def read_commits(table: Path, bank: str, upto: int) -> list[Commit]:
+def read_commits(place: Place, bank: str, upto: int) -> list[Commit]:
     """Return the commits 0..upto of the bank's table, each consistent and each vouching for the
     log entry before it; BankIntegrityError naming the first entry that is not."""
     commits: list[Commit] = []
     for version in range(upto + 1):
-        commit = read_commit(table, version, bank)
+        commit = read_commit(place, version, bank)
         before = commits[-1].log_sha256 if commits else None
         if commit.manifest.parent_log_sha256 != before:
             raise BankIntegrityError(
-                f"{log_path(table, version - 1)}: log entry was changed after it was committed"
-                if before else f"{log_path(table, version)}: version 0 names a parent"
+                f"{place.shown(log_name(version - 1))}: log entry was changed after it was "
+                f"committed" if before else f"{place.shown(log_name(version))}: version 0 names "
+                f"a parent"
             )
         commits.append(commit)
     return commits

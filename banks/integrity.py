@@ -14,67 +14,72 @@ failed read into one line; `verify` rehashes the rows).
 import json
 import os
 from pathlib import Path
-from stat import S_ISREG
 from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from banks.digest import file_sha256
 from banks.durable import write_atomic
 from banks.errors import BankIntegrityError
+from banks.places import LocalPlace, Place
 
-CACHE_PATH = Path("_cache") / "checked.json"
+CACHE_PATH = Path("_cache") / "checked.json"  # in the bank folder, on disk
 
 
 def identity(stat: os.stat_result) -> list[int]:
-    """Return what must not change for a file's check to stay valid."""
+    """Return what must not change for a file's check on disk to stay valid."""
     return [stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino]
 
 
-def check_files(table: Path, entries: list[dict[str, Any]]) -> list[Path]:
-    """Return the paths of the data files `entries` ({path, sha256, bytes, ...}) name, after
+def check_files(place: Place, entries: list[dict[str, Any]]) -> list[str]:
+    """Return the names of the data files `entries` ({path, sha256, bytes, ...}) name, after
     checking each is present with the recorded size and sha256.
 
-    Raises BankIntegrityError naming the first file that is missing, of another size or with
-    another digest.
+    Raises BankIntegrityError naming the first file that is missing, a link, of another size or
+    with another digest.
     """
-    cache_file = table / CACHE_PATH
+    cache_file = place.cache_file()
     cache = read_cache(cache_file)
     fresh: dict[str, Any] = {}
-    paths = []
+    names = []
     for entry in entries:
-        path = table / entry["path"]
+        name, path = entry["path"], place.shown(entry["path"])
         try:
-            stat = path.lstat()
+            found = place.identity(name)
         except FileNotFoundError:
             raise BankIntegrityError(f"{path}: data file is missing") from None
-        if not S_ISREG(stat.st_mode):
-            raise BankIntegrityError(f"{path}: data file is not a plain file (a link?)")
-        if stat.st_size != entry["bytes"]:
-            raise BankIntegrityError(
-                f"{path}: {stat.st_size} bytes, its commit recorded {entry['bytes']}"
-            )
-        key = [*identity(stat), entry["sha256"]]
-        if cache.get(entry["path"]) != key or not footer_agrees(path, entry):
-            digest = file_sha256(path)
+        except IsADirectoryError:
+            raise BankIntegrityError(f"{path}: data file is not a plain file (a link?)") \
+                from None
+        if found[0] != entry["bytes"]:
+            raise BankIntegrityError(f"{path}: {found[0]} bytes, its commit recorded "
+                                     f"{entry['bytes']}")
+        key = [*found, entry["sha256"]]
+        if cache.get(name) != key or not footer_agrees(place, entry):
+            try:
+                digest = place.sha256(name)
+            except FileNotFoundError:
+                raise BankIntegrityError(f"{path}: data file is missing") from None
             if digest != entry["sha256"]:
                 raise BankIntegrityError(
                     f"{path}: sha256 {digest[:16]}... differs from the "
                     f"{entry['sha256'][:16]}... its commit recorded"
                 )
-        fresh[entry["path"]] = key
-        paths.append(path)
+        fresh[name] = key
+        names.append(name)
     if any(cache.get(name) != key for name, key in fresh.items()):
         write_cache(cache_file, cache | fresh)
-    return paths
+    return names
 
 
-def footer_agrees(path: Path, entry: dict[str, Any]) -> bool:
+def footer_agrees(place: Place, entry: dict[str, Any]) -> bool:
     """Return True when the file's Parquet footer reads and counts the rows its commit recorded
-    (what a cache hit must also pass: the file's own word, not only the cache's)."""
+    (what a cache hit on disk must also pass: the file's own word, not only the cache's). In a
+    bucket the ETag, computed by the store from the bytes it holds, stands for it."""
+    if not isinstance(place, LocalPlace):
+        return True
     try:
-        return bool(pq.read_metadata(path).num_rows == entry["rows"])
+        return bool(pq.read_metadata(place.arrow_input(entry["path"])).num_rows == entry["rows"])
     except (pa.ArrowException, OSError):
         return False
 
@@ -91,7 +96,7 @@ def read_cache(path: Path) -> dict[str, Any]:
 def write_cache(path: Path, cache: dict[str, Any]) -> None:
     """Remember the checks, when the folder can be written (a read-only reader skips this)."""
     try:
-        path.parent.mkdir(exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, json.dumps(cache, sort_keys=True).encode())
     except OSError:
         pass

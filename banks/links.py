@@ -26,7 +26,7 @@ def refuse_links(folder: Path) -> None:
     for path in (folder, *(folder / name for name in PART_NAMES)):
         try:
             mode = path.lstat().st_mode
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             continue
         except OSError as error:
             raise BankError(f"{path}: cannot be read ({error.strerror})") from None

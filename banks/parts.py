@@ -16,6 +16,7 @@ import pyarrow.parquet as pq
 
 from banks.errors import BankIntegrityError
 from banks.links import NOFOLLOW
+from banks.places import Place
 from banks.schema import BANK_SCHEMA, SCHEMA_VERSION, SCHEMA_VERSION_KEY
 
 PART_NAME = "part-{}-{:05d}.parquet"
@@ -41,19 +42,27 @@ def write_part(table: pa.Table, path: str | Path) -> None:
         os.fsync(file.fileno())
 
 
+def part_bytes(table: pa.Table) -> bytes:
+    """Return the bytes write_part would write for `table`."""
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink, row_group_size=max(1, table.num_rows), **WRITE_OPTIONS)
+    return bytes(sink.getvalue())
+
+
 def part_names(build_id: str, count: int) -> list[str]:
     """Return the file names of a build's `count` parts: part-<build id>-00000.parquet, ..."""
     return [PART_NAME.format(build_id, i) for i in range(count)]
 
 
-def read_part(path: Path) -> pa.Table:
-    """Return the rows of the part file at `path`, with BANK_SCHEMA.
+def read_part(place: Place, name: str) -> pa.Table:
+    """Return the rows of the part file `name` in the bank's place, with BANK_SCHEMA.
 
-    Raises BankIntegrityError when the file is not Parquet, does not hold the bank's columns and
-    types, or carries another schema version in its key-value metadata.
+    Raises BankIntegrityError when the file is missing or not Parquet, does not hold the bank's
+    columns and types, or carries another schema version in its key-value metadata.
     """
+    path = place.shown(name)
     try:
-        table = pq.ParquetFile(path).read()
+        table = pq.ParquetFile(place.arrow_input(name)).read()
     except (pa.ArrowException, OSError) as error:
         raise BankIntegrityError(f"{path}: unreadable Parquet ({error})") from None
     if not table.schema.equals(BANK_SCHEMA, check_metadata=False):
@@ -64,10 +73,11 @@ def read_part(path: Path) -> pa.Table:
     return table
 
 
-def read_ids(path: Path) -> list[str]:
-    """Return the id column of the part file at `path`."""
+def read_ids(place: Place, name: str) -> list[str]:
+    """Return the id column of the part file `name` in the bank's place."""
     try:
-        ids: list[str] = pq.ParquetFile(path).read(columns=["id"]).column("id").to_pylist()
+        ids: list[str] = pq.ParquetFile(place.arrow_input(name)).read(columns=["id"]) \
+            .column("id").to_pylist()
     except (pa.ArrowException, OSError) as error:
-        raise BankIntegrityError(f"{path}: unreadable Parquet ({error})") from None
+        raise BankIntegrityError(f"{place.shown(name)}: unreadable Parquet ({error})") from None
     return ids

@@ -32,7 +32,8 @@ def scan(
     not exist; BankIntegrityError naming the first file or log entry that fails its check.
     """
     snapshot = BankStore(root).snapshot(bank, version)
-    frame = pl.scan_parquet([str(path) for path in snapshot.files], glob=False)
+    frame = pl.scan_parquet(list(snapshot.files), glob=False,
+                            storage_options=snapshot.place.storage_options)
     if build is not None:
         snapshot.manifest(build)
         frame = frame.filter(pl.col("build") == build)

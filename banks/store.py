@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -43,11 +44,12 @@ from deltalake.transaction import (
     create_table_with_add_actions,
 )
 
-from banks.commits import LOG_DIR, Commit, log_path, read_commit, read_commits
-from banks.digest import file_sha256, logical_sha256
-from banks.durable import fsync_dir, uninterruptible, write_atomic
+from banks.commits import LOG_DIR, Commit, log_name, read_commit, read_commits
+from banks.digest import bytes_sha256, logical_sha256
+from banks.durable import uninterruptible
 from banks.errors import BankError, BankIntegrityError
 from banks.integrity import check_files
+from banks.leases import Lease, live_builds
 from banks.links import refuse_escapes, refuse_links
 from banks.lock import exclusive, is_locked
 from banks.manifest import (
@@ -58,7 +60,8 @@ from banks.manifest import (
     Manifest,
     manifest_from,
 )
-from banks.parts import PART_RE, part_names, read_ids, read_part, write_part
+from banks.parts import PART_RE, part_bytes, part_names, read_ids, read_part
+from banks.places import LocalPlace, LocalRoot, Place, Root, S3Place, parse_root
 from banks.schema import BANK_SCHEMA, SCHEMA_VERSION, conform, stamp
 
 BANK_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
@@ -69,6 +72,7 @@ APP_ID = "puzzlebank/{}"
 TABLE_CONFIGURATION = {"delta.appendOnly": "true", "delta.enableExpiredLogCleanup": "false"}
 HOOKS = PostCommitHookProperties(create_checkpoint=False, cleanup_expired_logs=False)
 FAULT_VARIABLE, FAULT_EXIT = "PUZZLEBANK_FAULT", 97
+REBASES = 8  # in a bucket: how many times a build commits after another that took its version
 
 
 def fault_point(step: str) -> None:
@@ -94,7 +98,14 @@ class Snapshot:
     bank: str
     version: int
     commits: tuple[Commit, ...]
-    files: tuple[Path, ...]
+    place: Place
+    names: tuple[str, ...]
+
+    @property
+    def files(self) -> tuple[str, ...]:
+        """Return what polars or pyarrow open to read each checked data file (a path on disk,
+        an s3:// URL in a bucket: read it with storage_options)."""
+        return tuple(self.place.source(name) for name in self.names)
 
     def manifest(self, version: int | None = None) -> Manifest:
         """Return the manifest of the build committed as `version` (default: this one)."""
@@ -114,7 +125,7 @@ class Snapshot:
         builds = range(self.version + 1) if build is None else [build]
         if build is not None:
             self.manifest(build)
-        table = pa.concat_tables([read_part(path) for path in self.files])
+        table = pa.concat_tables([read_part(self.place, name) for name in self.names])
         parts = []
         for version in builds:
             rows = table.filter(pc.equal(table.column("build"), version))
@@ -141,37 +152,55 @@ class PendingBuild:
 
 
 class BankStore:
-    """The banks under `root`."""
+    """The banks under `root`: a folder, or an s3://bucket/prefix URL (see banks.places;
+    `storage_options` add to the AWS environment's)."""
 
-    def __init__(self, root: str | Path) -> None:
-        self.root = Path(root)
+    def __init__(self, root: "str | Path | Root",
+                 storage_options: dict[str, str] | None = None) -> None:
+        self.location = parse_root(root, storage_options)
+        self.root: Path | str = self.location.path if isinstance(self.location, LocalRoot) \
+            else str(self.location)
 
-    def bank_dir(self, bank: str) -> Path:
-        """Return the bank's table folder; BankError when `bank` is not a plain folder name."""
+    def place(self, bank: str) -> Place:
+        """Return where the bank's files live; BankError when `bank` is not a plain folder
+        name, or the root is a folder whose path deltalake would misread."""
         if not isinstance(bank, str) or not BANK_NAME_RE.fullmatch(bank):
             shown = bank if len(str(bank)) <= 40 else f"{str(bank)[:37]}..."
             raise BankError(f"bank name {shown!r} must be 1 to 100 letters, digits, '.', '_' "
                             f"or '-', starting with a letter or digit")
-        refuse_escapes(self.root)
-        return self.root / bank
+        if isinstance(self.location, LocalRoot):
+            refuse_escapes(self.location.path)
+        return self.location.place(bank)
+
+    def bank_dir(self, bank: str) -> Path:
+        """Return the bank's table folder on disk (BankError for a root in a bucket)."""
+        place = self.place(bank)
+        if not isinstance(place, LocalPlace):
+            raise BankError(f"{place.uri} is in an object store, not a folder on this machine")
+        return place.folder
 
     def latest(self, bank: str) -> int | None:
         """Return the bank's newest version, or None when it has no commit yet.
 
         BankError for a folder in the old layout (LATEST and vNNNN/ folders)."""
-        folder = self.bank_dir(bank)
-        refuse_links(folder)
-        if not (folder / LOG_DIR).is_dir():
-            if folder.is_dir() and any(OLD_LAYOUT_RE.fullmatch(e.name) for e in folder.iterdir()):
-                raise BankError(f"{folder} is a bank in the old folder layout (LATEST, vNNNN/), "
-                                f"which this version does not read; build it again")
+        place = self.place(bank)
+        if isinstance(place, LocalPlace):
+            folder = place.folder
+            refuse_links(folder)
+            if not (folder / LOG_DIR).is_dir():
+                if folder.is_dir() and any(OLD_LAYOUT_RE.fullmatch(e.name)
+                                           for e in folder.iterdir()):
+                    raise BankError(f"{folder} is a bank in the old folder layout (LATEST, "
+                                    f"vNNNN/), which this version does not read; build it again")
+                return None
+        elif not place.has(LOG_DIR):
             return None
         try:
-            latest = int(DeltaTable(str(folder)).version())
+            latest = int(open_table(place).version())
         except DeltaError as error:
-            raise BankIntegrityError(f"{unreadable_entry(folder) or folder}: unreadable Delta "
-                                     f"table ({one_line(error)})") from None
-        check_head(folder, bank, latest)
+            raise BankIntegrityError(f"{unreadable_entry(place) or place.shown()}: unreadable "
+                                     f"Delta table ({one_line(error)})") from None
+        check_head(place, bank, latest)
         return latest
 
     def snapshot(self, bank: str, version: int | None = None) -> Snapshot:
@@ -183,56 +212,74 @@ class BankStore:
         no such bank or version; BankIntegrityError naming the first file or entry at fault.
         """
         latest = self.latest(bank)
-        folder = self.bank_dir(bank)
+        place = self.place(bank)
         if latest is None:
             raise BankError(f"no bank {bank!r} in {self.root}")
         if version is None:
             version = latest
         if not 0 <= version <= latest:
             raise BankError(f"bank {bank!r} has no version {version} (versions 0 to {latest})")
-        commits = read_commits(folder, bank, version)
+        commits = read_commits(place, bank, version)
         entries = [entry for commit in commits for entry in commit.manifest.files]
         try:
-            listed = {Path(uri).name for uri in DeltaTable(str(folder), version=version)
-                      .file_uris()}
+            listed = {uri.rpartition("/")[2] for uri in open_table(place, version).file_uris()}
         except DeltaError as error:
-            raise BankIntegrityError(f"{folder}: unreadable Delta table ({one_line(error)})") \
-                from None
-        if listed != {entry["path"] for entry in entries}:
-            raise BankIntegrityError(f"{folder / LOG_DIR}: the table's files differ from the "
+            raise BankIntegrityError(f"{place.shown()}: unreadable Delta table "
+                                     f"({one_line(error)})") from None
+        if {unquote(name) for name in listed} != {entry["path"] for entry in entries}:
+            raise BankIntegrityError(f"{place.shown(LOG_DIR)}: the table's files differ from the "
                                      f"files its manifests name")
-        return Snapshot(bank, version, tuple(commits), tuple(check_files(folder, entries)))
+        return Snapshot(bank, version, tuple(commits), place,
+                        tuple(check_files(place, entries)))
 
     def failed_builds(self, bank: str) -> list[Manifest]:
         """Return the manifests of builds that failed re-verification, oldest first."""
-        folder = self.bank_dir(bank) / BUILDS_DIR
-        reports = [manifest_from(json.loads(path.read_text()), str(path))
-                   for path in sorted(folder.glob("*.json"))] if folder.is_dir() else []
+        place = self.place(bank)
+        reports = [manifest_from(json.loads(place.read(name)), place.shown(name))
+                   for name in place.names(BUILDS_DIR) if name.endswith(".json")]
         return sorted(reports, key=lambda manifest: manifest.verification["checked_at"])
 
     def busy(self, bank: str) -> int | None:
-        """Return the pid holding the bank's writer lock (0 when unknown), or None when free."""
-        folder = self.bank_dir(bank)
-        return is_locked(folder) if folder.is_dir() else None
+        """Return the pid holding the bank's writer lock (0 when unknown), or None when free
+        (always None in a bucket: builds there do not lock, their commits decide)."""
+        place = self.place(bank)
+        if not isinstance(place, LocalPlace):
+            return None
+        return is_locked(place.folder) if place.folder.is_dir() else None
 
     @contextlib.contextmanager
     def writer(self, bank: str, *, wait: bool = False) -> Iterator["BankWriter"]:
-        """Hold the bank's writer lock and yield its BankWriter; BankBusyError when another
-        process holds it (unless `wait`). Clears dead builds' data files on entry."""
-        folder = self.bank_dir(bank)
-        refuse_links(folder)
-        folder.mkdir(parents=True, exist_ok=True)
-        with exclusive(folder, bank, wait=wait):
-            writer = BankWriter(self, bank)
-            writer.clear_leftovers()
-            yield writer
+        """Yield the bank's BankWriter. On disk it holds the bank's writer lock: BankBusyError
+        when another process holds it (unless `wait`). In a bucket builds may overlap (their
+        commits decide, see BankWriter.commit) and `wait` is refused; the build holds a lease
+        there instead, so the next build can tell a dead build's files from a live one's.
+        Clears dead builds' data files on entry."""
+        place = self.place(bank)
+        if isinstance(place, LocalPlace):
+            refuse_links(place.folder)
+            place.folder.mkdir(parents=True, exist_ok=True)
+            with exclusive(place.folder, bank, wait=wait):
+                writer = BankWriter(self, bank)
+                writer.clear_leftovers()
+                yield writer
+            return
+        if wait:
+            raise BankError("--wait has no meaning for a bank in an object store: builds there "
+                            "do not queue (both run, one commit wins, the other commits after "
+                            "it or is refused); drop --wait")
+        writer = BankWriter(self, bank)
+        writer.clear_leftovers()
+        yield writer
+        if writer.lease is not None:
+            writer.lease.end()
 
 
 class BankWriter:
     """The one writer of a bank, while it holds the lock (see BankStore.writer)."""
 
     def __init__(self, store: BankStore, bank: str) -> None:
-        self.store, self.bank, self.folder = store, bank, store.bank_dir(bank)
+        self.store, self.bank, self.place = store, bank, store.place(bank)
+        self.lease: Lease | None = None
         latest = store.latest(bank)
         self.snapshot = None if latest is None else store.snapshot(bank, latest)
 
@@ -246,8 +293,8 @@ class BankWriter:
         latest = self.store.latest(self.bank)
         if latest is None:
             return set()
-        files = self.store.snapshot(self.bank, latest).files
-        return {rid for path in files for rid in read_ids(path)}
+        snapshot = self.store.snapshot(self.bank, latest)
+        return {rid for name in snapshot.names for rid in read_ids(self.place, name)}
 
     def spec_key(self, spec: dict[str, Any]) -> str:
         """Return the key of a build of this bank from `spec` (16 hex digits)."""
@@ -260,22 +307,30 @@ class BankWriter:
 
     def published_as(self, spec: dict[str, Any]) -> Manifest | None:
         """Return the manifest of the commit a build from `spec` already made, or None."""
-        if self.snapshot is None:
+        latest = self.store.latest(self.bank)
+        if latest is None:
             return None
-        table = DeltaTable(str(self.folder))
-        version = table.transaction_version(APP_ID.format(self.spec_key(spec)))
-        return None if version is None else self.snapshot.manifest(int(version))
+        version = open_table(self.place).transaction_version(APP_ID.format(self.spec_key(spec)))
+        if version is None:
+            return None
+        return self.store.snapshot(self.bank, latest).manifest(int(version))
 
     def clear_leftovers(self) -> None:
         """Remove data files that no commit added (written by a build that died, failed or was
-        stopped), as the log says now: a commit that has just landed keeps its files."""
+        stopped), as the log says now: a commit that has just landed keeps its files. In a
+        bucket only the files of builds whose lease is gone or stale (see banks.leases): an
+        overlapping build's files are its own until it commits or dies."""
         latest = self.store.latest(self.bank)
-        commits = [] if latest is None else read_commits(self.folder, self.bank, latest)
+        commits = [] if latest is None else read_commits(self.place, self.bank, latest)
         committed = {entry["path"] for commit in commits for entry in commit.manifest.files}
-        for entry in self.folder.iterdir():
-            if PART_RE.fullmatch(entry.name) and entry.name not in committed:
-                entry.unlink()
-        fsync_dir(self.folder)
+        names = [name for name in self.place.names() if PART_RE.fullmatch(name)
+                 and name not in committed]
+        if isinstance(self.place, S3Place):
+            live = live_builds(self.place)
+            names = [name for name in names if name.split("-")[1] not in live]
+        for name in names:
+            self.place.delete(name)
+        self.place.settle()
 
     def write(
         self,
@@ -297,18 +352,24 @@ class BankWriter:
         version = 0 if self.parent is None else self.parent + 1
         table = stamp(conform(rows), version)
         build_id = self.build_id(spec)
+        if isinstance(self.place, S3Place):
+            if self.lease is not None:
+                self.lease.end()
+            self.lease = Lease.take(self.place, build_id)
         files = []
         names = part_names(build_id, max(1, -(-table.num_rows // rows_per_file)))
         try:
             for i, name in enumerate(names):
                 part = table.slice(i * rows_per_file, rows_per_file)
-                write_part(part, self.folder / name)
-                files.append({"path": name, "sha256": file_sha256(self.folder / name),
-                              "bytes": (self.folder / name).stat().st_size, "rows": len(part)})
-            fsync_dir(self.folder)
+                data = part_bytes(part)
+                self.place.write(name, data)
+                files.append({"path": name, "sha256": bytes_sha256(data), "bytes": len(data),
+                              "rows": len(part)})
+            self.place.settle()
         except BaseException:
             for name in names:
-                (self.folder / name).unlink(missing_ok=True)
+                with contextlib.suppress(BankError):
+                    self.place.delete(name)
             raise
         fault_point("written")
         parent = self.snapshot.commits[-1] if self.snapshot else None
@@ -326,33 +387,52 @@ class BankWriter:
         """Return the pending build's rows, read back from disk after checking each file's size
         and sha256, and the rows' count and logical sha256, against what `write` recorded."""
         manifest = pending.manifest
-        paths = check_files(self.folder, manifest.files)
-        table = pa.concat_tables([read_part(path) for path in paths])
+        names = check_files(self.place, manifest.files)
+        table = pa.concat_tables([read_part(self.place, name) for name in names])
         if table.num_rows != manifest.row_count:
-            raise BankIntegrityError(f"{self.folder}: {table.num_rows} rows written, "
+            raise BankIntegrityError(f"{self.place.shown()}: {table.num_rows} rows written, "
                                      f"{manifest.row_count} recorded")
         if logical_sha256(table) != manifest.logical_sha256:
-            raise BankIntegrityError(f"{self.folder}: the rows read back differ from the rows "
-                                     f"written (logical sha256)")
+            raise BankIntegrityError(f"{self.place.shown()}: the rows read back differ from the "
+                                     f"rows written (logical sha256)")
         return table
 
     def commit(self, pending: PendingBuild, report: dict[str, Any]) -> Commit:
         """Publish a build that passed re-verification: ONE Delta commit adds its files, with
         its manifest (verification `report` included) as commit metadata. Return the commit.
 
-        Refuses (BankError, nothing committed) when the table moved since the build began, or
-        when a row's id is already in the table, read now from the committed files.
+        Refuses (BankError, nothing committed) when a row's id is already in the table, read
+        now from the committed files, naming it. On disk (one writer, under the lock) a table
+        that moved since the build began is refused too. In a bucket builds overlap and the
+        commit is a put-if-absent of the next log entry: when another build's commit took the
+        version first, this build re-reads the table and, unless that commit was this spec's
+        own (exactly once: its app transaction) or shipped one of its ids, writes its rows
+        again as the version after it (new data files, read back and checked), and commits
+        that, up to REBASES times.
         """
         fault_point("verified")
+        for _ in range(REBASES):
+            try:
+                return self.commit_once(pending, report)
+            except TableMoved:
+                try:
+                    pending = self.rebase(pending)
+                except AlreadyPublished as done:
+                    return read_commit(self.place, done.manifest.version, self.bank)
+        raise BankError(f"bank {self.bank!r}: other builds committed first {REBASES} times; "
+                        f"nothing committed, run the build again")
+
+    def commit_once(self, pending: PendingBuild, report: dict[str, Any]) -> Commit:
+        """Commit `pending` as the next version (see commit); TableMoved when the table moved
+        in a bucket, before or during the commit."""
         manifest = self.finished(pending, PASSED, report)
+        in_bucket = isinstance(self.place, S3Place)
         if self.store.latest(self.bank) != self.parent:
+            if in_bucket:
+                raise TableMoved
             raise BankError(f"bank {self.bank!r} changed while this build ran; nothing committed")
-        written = {rid for entry in manifest.files for rid in read_ids(self.folder / entry["path"])}
-        again = sorted(written & self.shipped_ids())
-        if again:
-            raise BankError(f"bank {self.bank!r} already holds puzzle {again[0]}; "
-                            f"nothing committed")
-        adds = [AddAction(entry["path"], entry["bytes"], {}, mtime_ms(self.folder / entry["path"]),
+        self.refuse_shipped(manifest)
+        adds = [AddAction(entry["path"], entry["bytes"], {}, self.place.mtime_ms(entry["path"]),
                           True, json.dumps({"numRecords": entry["rows"]}))
                 for entry in manifest.files]
         properties = CommitProperties(
@@ -360,41 +440,84 @@ class BankWriter:
             app_transactions=[Transaction(APP_ID.format(pending.spec_key), manifest.version)],
         )
         fault_point("committing")
-        uri = str(self.folder)
         with uninterruptible():
             try:
                 if self.parent is None:
                     create_table_with_add_actions(
-                        uri, Schema.from_arrow(BANK_SCHEMA), adds, mode="error", name=self.bank,
-                        configuration=TABLE_CONFIGURATION, commit_properties=properties,
+                        self.place.uri, Schema.from_arrow(BANK_SCHEMA), adds, mode="error",
+                        name=self.bank, configuration=TABLE_CONFIGURATION,
+                        storage_options=self.place.storage_options, commit_properties=properties,
                         post_commithook_properties=HOOKS)
                 else:
                     actions: list[AddAction | RemoveAction] = [*adds]
-                    DeltaTable(uri).create_write_transaction(
+                    open_table(self.place).create_write_transaction(
                         actions, mode="append", schema=BANK_SCHEMA,
                         commit_properties=properties, post_commithook_properties=HOOKS)
             except DeltaError as error:
+                if in_bucket and self.store.latest(self.bank) != self.parent:
+                    raise TableMoved from None
                 raise BankError(f"bank {self.bank!r}: the commit failed ({one_line(error)})") \
                     from None
         fault_point("committed")
-        commit = read_commit(self.folder, manifest.version, self.bank)
-        write_head(self.folder, commit)
+        commit = read_commit(self.place, manifest.version, self.bank)
+        write_head(self.place, commit)
         self.snapshot = self.store.snapshot(self.bank, manifest.version)
+        if self.lease is not None:
+            self.lease.end()
+            self.lease = None
         return commit
 
-    def discard(self, pending: PendingBuild, report: dict[str, Any]) -> Path:
-        """Drop a build that failed re-verification: keep its manifest, with the `report`, in
-        _builds/<build id>.json (returned) and remove its data files. Nothing is committed."""
-        manifest = self.finished(pending, FAILED, report)
-        folder = self.folder / BUILDS_DIR
-        folder.mkdir(exist_ok=True)
-        path = folder / f"{manifest.build_id}.json"
-        write_atomic(path, (json.dumps(manifest.to_dict(), sort_keys=True, indent=2,
-                                       default=str) + "\n").encode())
+    def refuse_shipped(self, manifest: Manifest) -> None:
+        """BankError naming the first id of the build that the committed table already holds
+        (and the version that shipped it); nothing when none is."""
+        written = {rid for entry in manifest.files for rid in read_ids(self.place, entry["path"])}
+        again = sorted(written & self.shipped_ids())
+        if again:
+            shipped = self.store.snapshot(self.bank)
+            version = next((c.version for c in shipped.commits
+                            if again[0] in {rid for entry in c.manifest.files
+                                            for rid in read_ids(self.place, entry["path"])}),
+                           shipped.version)
+            raise BankError(f"bank {self.bank!r} already holds puzzle {again[0]} (shipped by "
+                            f"version {version}); nothing committed")
+
+    def rebase(self, pending: PendingBuild) -> PendingBuild:
+        """Return `pending`'s rows written again as the build after the table's new latest
+        version (checked back from the store), its old files removed; BankError when a build of
+        the same spec has committed meanwhile (AlreadyPublished carries it)."""
+        rows = self.read_pending(pending)
+        manifest = pending.manifest
+        latest = self.store.latest(self.bank)
+        self.snapshot = None if latest is None else self.store.snapshot(self.bank, latest)
+        done = self.published_as(manifest.spec)
+        if done is not None:
+            raise AlreadyPublished(done)
+        self.refuse_shipped(manifest)
+        rebased = self.write(rows.drop_columns(["build"]), spec=manifest.spec,
+                             code_version=manifest.code_version,
+                             build_stats=manifest.build_stats, created_at=manifest.created_at,
+                             rows_per_file=max(entry["rows"] for entry in manifest.files))
+        self.read_pending(rebased)
         for entry in manifest.files:
-            (self.folder / entry["path"]).unlink(missing_ok=True)
-        fsync_dir(self.folder)
-        return path
+            self.place.delete(entry["path"])
+        return rebased
+
+    def discard(self, pending: PendingBuild, report: dict[str, Any]) -> Path | str:
+        """Drop a build that failed re-verification: keep its manifest, with the `report`, in
+        _builds/<build id>.json (returned: its path, or its URL in a bucket) and remove its data
+        files. Nothing is committed."""
+        manifest = self.finished(pending, FAILED, report)
+        name = f"{BUILDS_DIR}/{manifest.build_id}.json"
+        self.place.replace(name, (json.dumps(manifest.to_dict(), sort_keys=True, indent=2,
+                                             default=str) + "\n").encode())
+        for entry in manifest.files:
+            self.place.delete(entry["path"])
+        self.place.settle()
+        if self.lease is not None:
+            self.lease.end()
+            self.lease = None
+        return self.place.folder / name if isinstance(self.place, LocalPlace) \
+            else self.place.shown(name)
 
     @staticmethod
     def finished(pending: PendingBuild, status: str, report: dict[str, Any]) -> Manifest:
@@ -406,48 +529,64 @@ class BankWriter:
         return Manifest(**pending.manifest.to_dict() | {"verification": verification})
 
 
-def write_head(table: Path, commit: Commit) -> None:
+class TableMoved(Exception):
+    """Another build committed the version this build was to commit (in a bucket)."""
+
+
+class AlreadyPublished(BankError):
+    """A build of the same spec committed while this one ran: exactly once, nothing to do."""
+
+    def __init__(self, manifest: Manifest) -> None:
+        super().__init__(f"bank {manifest.bank!r}: a build of the same spec committed version "
+                         f"{manifest.version} meanwhile; nothing more to commit")
+        self.manifest = manifest
+
+
+def open_table(place: Place, version: int | None = None) -> DeltaTable:
+    """Return deltalake's view of the bank's table (as of `version`, default the latest)."""
+    return DeltaTable(place.uri, version=version, storage_options=place.storage_options)
+
+
+def write_head(place: Place, commit: Commit) -> None:
     """Record the commit just made as the bank's head (<bank>/_head.json: its version and the
     sha256 of its log entry), so that readers notice that entry deleted or edited later."""
     head = {"version": commit.version, "log_sha256": commit.log_sha256}
-    write_atomic(table / HEAD_NAME, (json.dumps(head, sort_keys=True) + "\n").encode())
+    place.replace(HEAD_NAME, (json.dumps(head, sort_keys=True) + "\n").encode())
 
 
-def check_head(table: Path, bank: str, latest: int) -> None:
+def check_head(place: Place, bank: str, latest: int) -> None:
     """Check the table's newest version `latest` against the head the last build recorded:
     BankIntegrityError when the log lacks the head's version (its entry was deleted) or the
     head's entry is not the one committed (edited). No head (a bank before heads, or a build that
     died right after its commit) checks nothing."""
-    path = table / HEAD_NAME
     try:
-        head = json.loads(path.read_bytes())
+        head = json.loads(place.read(HEAD_NAME))
         version, recorded = int(head["version"]), str(head["log_sha256"])
     except FileNotFoundError:
         return
     except (OSError, ValueError, TypeError, KeyError) as error:
-        raise BankIntegrityError(f"{path}: unreadable head record ({error})") from None
+        raise BankIntegrityError(f"{place.shown(HEAD_NAME)}: unreadable head record "
+                                 f"({error})") from None
     if version > latest:
-        raise BankIntegrityError(f"{log_path(table, version)}: log entry is missing (the last "
-                                 f"build committed version {version}; the table ends at {latest})")
-    if read_commit(table, version, bank).log_sha256 != recorded:
-        raise BankIntegrityError(f"{log_path(table, version)}: log entry was changed after it "
-                                 f"was committed (its sha256 differs from {HEAD_NAME})")
+        raise BankIntegrityError(f"{place.shown(log_name(version))}: log entry is missing (the "
+                                 f"last build committed version {version}; the table ends at "
+                                 f"{latest})")
+    if read_commit(place, version, bank).log_sha256 != recorded:
+        raise BankIntegrityError(f"{place.shown(log_name(version))}: log entry was changed after "
+                                 f"it was committed (its sha256 differs from {HEAD_NAME})")
 
 
-def unreadable_entry(table: Path) -> Path | None:
-    """Return the first log entry of the table that is not JSON lines, or None."""
-    for path in sorted((table / LOG_DIR).glob("*.json")):
+def unreadable_entry(place: Place) -> str | None:
+    """Return the first log entry of the table that is not JSON lines (shown), or None."""
+    for name in place.names(LOG_DIR):
+        if not name.endswith(".json"):
+            continue
         try:
-            for line in path.read_text().splitlines():
+            for line in place.read(name).decode().splitlines():
                 json.loads(line)
         except (OSError, ValueError):
-            return path
+            return place.shown(name)
     return None
-
-
-def mtime_ms(path: Path) -> int:
-    """Return the file's modification time in ms since the epoch (a Delta add's field)."""
-    return path.stat().st_mtime_ns // 1_000_000
 
 
 def bucket_counts(table: pa.Table) -> dict[str, int]:

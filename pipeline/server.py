@@ -100,15 +100,20 @@ def configured_api(api: str | None = None) -> str | None:
 
 
 def home_of(root: str | Path) -> Path:
-    """Return the Prefect home of a root: <root>/.prefect (made if missing)."""
-    home = Path(root).resolve() / ".prefect"
+    """Return the Prefect home of a root: <root>/.prefect (made if missing; for a root in a
+    bucket, in this machine's cache: banks.places.local_home)."""
+    from banks.places import local_home
+
+    home = local_home(root) / ".prefect"
     home.mkdir(parents=True, exist_ok=True)
     return home
 
 
 def served(root: str | Path) -> str | None:
     """Return the url of the root's running `puzzlebank server`, or None when none runs."""
-    record = Path(root).resolve() / ".prefect" / RECORD
+    from banks.places import local_home
+
+    record = local_home(root) / ".prefect" / RECORD
     try:
         entry = json.loads(record.read_text())
         os.kill(int(entry["pid"]), 0)
@@ -174,9 +179,11 @@ def serve(root: str | Path, port: int | None = None) -> Iterator[str]:
     url: on `port` (default DEFAULT_PORT, or a free port when that is taken), home
     <root>/.prefect, recorded in <root>/.prefect/server.json so builds of the root use it.
     ServerError when the root's server already runs or the port is taken."""
+    from banks.places import resolved
+
     quiet_environment()
     if served(root):
-        raise ServerError(f"a puzzlebank server of {Path(root).resolve()} already runs at "
+        raise ServerError(f"a puzzlebank server of {resolved(root)} already runs at "
                           f"{ui_address(served(root) or '')}")
     if port is None:
         port = DEFAULT_PORT if port_is_free(DEFAULT_PORT) else free_port()

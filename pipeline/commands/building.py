@@ -29,6 +29,8 @@ from pipeline.commands.common import (
     check_grade,
     check_size,
     flow_options,
+    is_bucket,
+    resolved,
     spec_options,
 )
 from pipeline.interrupts import Stopped, signal_of, stop_on_signals
@@ -169,7 +171,7 @@ def cmd_server(args: argparse.Namespace) -> int:
     from pipeline.server import serve, ui_address, wait_for_stop
 
     with serve(args.root, args.port) as url:
-        print(f"puzzlebank server of {Path(args.root).resolve()}: UI at {ui_address(url)} "
+        print(f"puzzlebank server of {resolved(args.root)}: UI at {ui_address(url)} "
               f"(API {url}); Ctrl-C stops", flush=True)
         wait_for_stop()
     return 0
@@ -193,13 +195,18 @@ def build_parameters(args: argparse.Namespace) -> dict[str, Any]:
         from banks import BankStore
 
         BankStore(args.root).latest(args.bank)
-    check_writable(Path(args.root))
+    if not is_bucket(args.root):
+        check_writable(Path(args.root))
+    elif args.wait:
+        raise InputError("--wait has no meaning for a bank in an object store: builds there do "
+                         "not queue (both run, one commit wins, the other commits after it or "
+                         "is refused naming what was shipped); drop --wait")
     tuning = {"boards_per_task": args.boards_per_task, "batches_per_round": args.batches_per_round,
               "dask": args.dask, "grades": args.grade and list(dict.fromkeys(args.grade)),
               "max_seconds": args.max_seconds}
     return {"bank": args.bank, "genre": args.genre, "sizes": [str(size) for size in args.size],
             "per_grade": args.per_grade, "seed": args.seed, "budget": args.budget,
-            "workers": args.workers, "root": str(Path(args.root).resolve()),
+            "workers": args.workers, "root": resolved(args.root),
             "allow_short": args.allow_short, "wait": args.wait,
             **{name: value for name, value in tuning.items() if value is not None}}
 
@@ -279,9 +286,9 @@ def cmd_build(args: argparse.Namespace) -> int:
         for problem in verification.problems:
             print(f"problem: {problem}")
         print(f"nothing committed; the report is in "
-              f"{Path(args.root).resolve() / args.bank / '_builds'}", file=sys.stderr)
+              f"{resolved(args.root)}/{args.bank}/_builds", file=sys.stderr)
     if result.status == BuildStatus.PUBLISHED:
-        print(f"bank at {Path(args.root).resolve() / args.bank} (a Delta table; build "
+        print(f"bank at {resolved(args.root)}/{args.bank} (a Delta table; build "
               f"{result.build_id} is version {result.version})")
         print(f"query it: {query_hint(args.bank, args.root)}")
         return 0

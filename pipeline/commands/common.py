@@ -55,10 +55,26 @@ def bank_errors() -> Iterator[None]:
                          f"row") from None
 
 
+def resolved(root: str) -> str:
+    """Return the root as another process must be told it (banks.places.resolved: a folder's
+    absolute path, an s3:// URL as it is)."""
+    from banks.places import resolved as resolved_root
+
+    return resolved_root(root)
+
+
+def is_bucket(root: str) -> bool:
+    """Return True when the root is in an object store (s3://...)."""
+    from banks.places import is_bucket as in_bucket
+
+    return in_bucket(root)
+
+
 def bank_options(sub: Parser) -> None:
     """Add BANK and --root."""
     sub.add_argument("bank", metavar="BANK", type=bank_arg)
-    sub.add_argument("--root", default=DEFAULT_ROOT, help="folder of the banks")
+    sub.add_argument("--root", default=DEFAULT_ROOT,
+                     help="folder of the banks, or s3://BUCKET/PREFIX (AWS_* variables)")
 
 
 def version_options(sub: Parser) -> None:

@@ -19,6 +19,7 @@ from pipeline.commands.common import (
     bank_options,
     check_grade,
     flow_options,
+    resolved,
     version_options,
 )
 from pipeline.commands.rendering import FORMATS, rows_text
@@ -107,7 +108,7 @@ def verified(args: argparse.Namespace, version: int) -> Verification:
     """Return the report of the verify-bank-version flow run for `verify`'s arguments."""
     from pipeline.flows import verify_version
 
-    return verify_version(bank=args.bank, version=version, root=str(Path(args.root).resolve()),
+    return verify_version(bank=args.bank, version=version, root=resolved(args.root),
                           workers=args.workers, dask=args.dask, whole=args.all)
 
 
