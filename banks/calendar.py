@@ -17,6 +17,7 @@ reported short (Shortfall), the days before them are committed. A puzzle is plan
 one day ever, and a day once planned never changes: later builds only feed later extensions.
 """
 
+import contextlib
 import datetime
 import hashlib
 import json
@@ -28,7 +29,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
-from deltalake import DeltaTable, Schema
+from deltalake import Schema
 from deltalake.exceptions import DeltaError
 from deltalake.transaction import (
     AddAction,
@@ -37,14 +38,15 @@ from deltalake.transaction import (
     create_table_with_add_actions,
 )
 
-from banks.commits import LOG_DIR, log_path
-from banks.digest import bytes_sha256, file_sha256
-from banks.durable import fsync_dir, uninterruptible
+from banks.commits import LOG_DIR, log_name
+from banks.digest import bytes_sha256
+from banks.durable import uninterruptible
 from banks.errors import BankError, BankIntegrityError
 from banks.integrity import check_files
 from banks.lock import exclusive
 from banks.parts import WRITE_OPTIONS
-from banks.store import HOOKS, TABLE_CONFIGURATION, BankStore, mtime_ms, now_iso, one_line
+from banks.places import LocalPlace, Place
+from banks.store import HOOKS, TABLE_CONFIGURATION, BankStore, now_iso, one_line, open_table
 
 CALENDAR_DIR = "_calendar"
 CALENDAR_KEY = "puzzlebank-calendar"
@@ -137,41 +139,49 @@ class Calendar:
 
 
 def calendar_dir(store: BankStore, bank: str) -> Path:
-    """Return the folder of the bank's calendar table."""
+    """Return the folder of the bank's calendar table on disk (BankError for a bucket)."""
     return store.bank_dir(bank) / CALENDAR_DIR
+
+
+def calendar_place(store: BankStore, bank: str) -> Place:
+    """Return where the bank's calendar table lives: <bank>/_calendar, on disk or in a
+    bucket."""
+    store.place(bank)  # the bank's name checked
+    return store.location.place(f"{bank}/{CALENDAR_DIR}")
 
 
 def read_calendar(store: BankStore, bank: str) -> Calendar:
     """Return the bank's calendar, every commit and file checked (an empty calendar when none is
     planned). BankIntegrityError naming the first log entry or file at fault."""
-    folder = calendar_dir(store, bank)
-    if not (folder / LOG_DIR).is_dir():
+    store.latest(bank)  # the bank's parts checked for links, its head for a deleted entry
+    place = calendar_place(store, bank)
+    if not place.has(LOG_DIR):
         return Calendar(bank, (), PLAN_SCHEMA.empty_table())
     try:
-        table = DeltaTable(str(folder))
+        table = open_table(place)
         latest = int(table.version())
-        listed = {Path(uri).name for uri in table.file_uris()}
+        listed = {uri.rpartition("/")[2] for uri in table.file_uris()}
     except DeltaError as error:
-        raise BankIntegrityError(f"{folder}: unreadable Delta table ({one_line(error)})") \
-            from None
-    extensions = list(read_extensions(folder, bank, latest))
+        raise BankIntegrityError(f"{place.shown()}: unreadable Delta table "
+                                 f"({one_line(error)})") from None
+    extensions = list(read_extensions(place, bank, latest))
     entries = [entry for extension in extensions for entry in extension.files]
     if listed != {entry["path"] for entry in entries}:
-        raise BankIntegrityError(f"{folder / LOG_DIR}: the calendar's files differ from the "
+        raise BankIntegrityError(f"{place.shown(LOG_DIR)}: the calendar's files differ from the "
                                  f"files its commits name")
-    parts = [read_plan(path) for path in check_files(folder, entries)]
+    parts = [read_plan(place, name) for name in check_files(place, entries)]
     return Calendar(bank, tuple(extensions), pa.concat_tables(parts) if parts
                     else PLAN_SCHEMA.empty_table())
 
 
-def read_extensions(folder: Path, bank: str, latest: int) -> Iterator[Extension]:
+def read_extensions(place: Place, bank: str, latest: int) -> Iterator[Extension]:
     """Yield the calendar's extensions 0..latest, each consistent with its log entry (names its
     version, bank and the files the entry adds) and vouching for the entry before it."""
     before = None
     for version in range(latest + 1):
-        path = log_path(folder, version)
+        path = place.shown(log_name(version))
         try:
-            data = path.read_bytes()
+            data = place.read(log_name(version))
             actions = [json.loads(line) for line in data.decode().splitlines() if line.strip()]
         except FileNotFoundError:
             raise BankIntegrityError(f"{path}: log entry is missing") from None
@@ -191,17 +201,18 @@ def read_extensions(folder: Path, bank: str, latest: int) -> Iterator[Extension]
         if added != {entry["path"]: entry["bytes"] for entry in extension.files}:
             raise BankIntegrityError(f"{path}: the files the commit adds differ from its record")
         if extension.parent_log_sha256 != before:
-            raise BankIntegrityError(f"{log_path(folder, version - 1)}: log entry was changed "
+            raise BankIntegrityError(f"{place.shown(log_name(version - 1))}: log entry was changed "
                                      f"after it was committed" if before else
                                      f"{path}: version 0 names a parent")
         before = bytes_sha256(data)
         yield extension
 
 
-def read_plan(path: Path) -> pa.Table:
+def read_plan(place: Place, name: str) -> pa.Table:
     """Return the plan rows of a calendar file; BankIntegrityError when it is not one."""
+    path = place.shown(name)
     try:
-        table = pq.ParquetFile(path).read()
+        table = pq.ParquetFile(place.arrow_input(name)).read()
     except (pa.ArrowException, OSError) as error:
         raise BankIntegrityError(f"{path}: unreadable Parquet ({error})") from None
     if not table.schema.equals(PLAN_SCHEMA, check_metadata=False):
@@ -221,17 +232,15 @@ def extend(store: BankStore, bank: str, through: datetime.date, per_bucket: int,
     if per_bucket < 1:
         raise BankError(f"per_bucket must be at least 1, got {per_bucket}")
     snapshot = store.snapshot(bank)
-    folder = calendar_dir(store, bank)
-    folder.mkdir(exist_ok=True)
-    with exclusive(folder, f"{bank}/{CALENDAR_DIR}"):
+    place = calendar_place(store, bank)
+    with calendar_lock(place, bank):
         calendar = read_calendar(store, bank)
         last = calendar.last_day
         start = first if last is None else last + datetime.timedelta(days=1)
         if start > through:
             return Planned(None, last, None)
         days = [start + datetime.timedelta(days=n) for n in range((through - start).days + 1)]
-        keys = pq.read_table([str(path) for path in snapshot.files],
-                             columns=["id", *BUCKET_ORDER, "size"])
+        keys = snapshot.arrow(columns=["id", *BUCKET_ORDER, "size"])
         queues = bucket_queues(bank, keys, set(calendar.plan.column("id").to_pylist()))
         whole = min(len(ids) // per_bucket for ids in queues.values()) if queues else 0
         planned = days[:whole]
@@ -244,7 +253,7 @@ def extend(store: BankStore, bank: str, through: datetime.date, per_bucket: int,
         if not planned:
             return Planned(None, last, shortfall)
         plan = plan_table(planned, queues, per_bucket)
-        extension = commit_plan(folder, bank, calendar, plan, per_bucket, snapshot.version,
+        extension = commit_plan(place, bank, calendar, plan, per_bucket, snapshot.version,
                                 list(queues))
     return Planned(extension, planned[-1], shortfall)
 
@@ -278,25 +287,35 @@ def plan_table(days: Sequence[datetime.date], queues: dict[str, list[str]],
     return pa.table(columns, schema=PLAN_SCHEMA)
 
 
-def commit_plan(folder: Path, bank: str, calendar: Calendar, plan: pa.Table, per_bucket: int,
+def calendar_lock(place: Place, bank: str) -> contextlib.AbstractContextManager[None]:
+    """Return the calendar's writer lock on disk (its folder made); in a bucket no lock: the
+    extension's commit is a put-if-absent, so of two at once one fails in one line."""
+    if not isinstance(place, LocalPlace):
+        return contextlib.nullcontext()
+    place.folder.mkdir(exist_ok=True)
+    return exclusive(place.folder, f"{bank}/{CALENDAR_DIR}")
+
+
+def commit_plan(place: Place, bank: str, calendar: Calendar, plan: pa.Table, per_bucket: int,
                 bank_version: int, buckets: list[str]) -> Extension:
     """Write `plan` as one file and commit it as the calendar's next extension; return it."""
     version = len(calendar.extensions)
     name = PLAN_NAME.format(version)
-    path = folder / name
-    with open(path, "wb") as file:
-        pq.write_table(plan, file, row_group_size=max(1, plan.num_rows), **WRITE_OPTIONS)
-    fsync_dir(folder)
+    sink = pa.BufferOutputStream()
+    pq.write_table(plan, sink, row_group_size=max(1, plan.num_rows), **WRITE_OPTIONS)
+    data = bytes(sink.getvalue())
+    place.write(name, data)
+    place.settle()
     days = plan.column("day")
-    parent = log_path(folder, version - 1) if version else None
+    parent = place.read(log_name(version - 1)) if version else None
     extension = Extension(
         bank=bank, version=version, first_day=str(pc.min(days).as_py()),
         last_day=str(pc.max(days).as_py()), per_bucket=per_bucket, bank_version=bank_version,
-        buckets=buckets, files=[{"path": name, "sha256": file_sha256(path),
-                                 "bytes": path.stat().st_size, "rows": plan.num_rows}],
+        buckets=buckets, files=[{"path": name, "sha256": bytes_sha256(data),
+                                 "bytes": len(data), "rows": plan.num_rows}],
         created_at=now_iso(),
-        parent_log_sha256=bytes_sha256(parent.read_bytes()) if parent else None)
-    add = AddAction(name, path.stat().st_size, {}, mtime_ms(path), True,
+        parent_log_sha256=bytes_sha256(parent) if parent is not None else None)
+    add = AddAction(name, len(data), {}, place.mtime_ms(name), True,
                     json.dumps({"numRecords": plan.num_rows}))
     actions: list[AddAction | RemoveAction] = [add]
     properties = CommitProperties(custom_metadata={CALENDAR_KEY: asdict(extension)},
@@ -305,15 +324,16 @@ def commit_plan(folder: Path, bank: str, calendar: Calendar, plan: pa.Table, per
         try:
             if version == 0:
                 create_table_with_add_actions(
-                    str(folder), Schema.from_arrow(PLAN_SCHEMA), [add], mode="error",
+                    place.uri, Schema.from_arrow(PLAN_SCHEMA), [add], mode="error",
                     name=f"{bank}-calendar", configuration=TABLE_CONFIGURATION,
-                    commit_properties=properties, post_commithook_properties=HOOKS)
+                    storage_options=place.storage_options, commit_properties=properties,
+                    post_commithook_properties=HOOKS)
             else:
-                DeltaTable(str(folder)).create_write_transaction(
+                open_table(place, version - 1).create_write_transaction(
                     actions, mode="append", schema=PLAN_SCHEMA, commit_properties=properties,
                     post_commithook_properties=HOOKS)
         except DeltaError as error:
-            path.unlink(missing_ok=True)
+            place.delete(name)
             raise BankError(f"calendar of {bank!r}: the commit failed ({one_line(error)})") \
                 from None
     return extension
@@ -326,8 +346,7 @@ def day_rows(store: BankStore, bank: str, day: datetime.date) -> list[dict[str, 
     if not planned:
         return []
     snapshot = store.snapshot(bank)
-    found = pq.read_table([str(path) for path in snapshot.files],
-                          filters=pc.field("id").isin(planned)).to_pylist()
+    found = snapshot.arrow(filters=pc.field("id").isin(planned)).to_pylist()
     by_id = {row["id"]: row for row in found}
     missing = [rid for rid in planned if rid not in by_id]
     if missing:

@@ -12,14 +12,14 @@ import datetime
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
 from banks.calendar import read_calendar
 from banks.daydocs import day_document, solutions_document
-from banks.durable import write_atomic
 from banks.errors import BankError, BankIntegrityError
+from banks.places import LocalPlace, Place, parse_root
 from banks.store import BankStore
 
 DAYS_SCHEMA = "puzzlebank-days-1"
@@ -28,9 +28,10 @@ DAY_ENTRIES = ("days", "solutions", INDEX_NAME)  # what a bucket export keeps of
 
 
 def export_days(root: str | Path, bank: str, out_dir: str | Path, first: datetime.date,
-                last: datetime.date) -> Path:
+                last: datetime.date, public_url: str | None = None) -> Path | str:
     """Write the day and solutions documents of every day first..last, then the index, under
-    <out_dir>/<bank>/; return that folder.
+    <out_dir>/<bank>/ (a folder, or s3://bucket/prefix); return that folder (its URL). With
+    `public_url` each index entry also names its two files' absolute URLs.
 
     BankError (nothing written) when first > last or a day of the range is not planned;
     BankIntegrityError when the bank or its calendar fails its checks."""
@@ -47,10 +48,9 @@ def export_days(root: str | Path, bank: str, out_dir: str | Path, first: datetim
                         f"{'through ' + str(through) if through else 'no day yet'}; "
                         f"`puzzlebank calendar` plans more)")
     wanted = {rid for ids in planned.values() for rid in ids}
-    rows = {row["id"]: row for row in pq.read_table(
-        [str(path) for path in store.snapshot(bank).files],
+    rows = {row["id"]: row for row in store.snapshot(bank).arrow(
         filters=pc.field("id").isin(sorted(wanted))).to_pylist()}
-    folder = Path(out_dir) / bank
+    folder = export_place(out_dir, bank)
     entries = read_index(folder, bank)
     for day, ids in planned.items():
         missing = [rid for rid in ids if rid not in rows]
@@ -58,22 +58,37 @@ def export_days(root: str | Path, bank: str, out_dir: str | Path, first: datetim
             raise BankIntegrityError(f"calendar of {bank!r} plans puzzle {missing[0]} on {day}, "
                                      f"which the bank does not hold")
         picked = [rows[rid] for rid in ids]
-        write_document(folder / "days" / f"{day}.json", day_document(bank, str(day), picked))
-        write_document(folder / "solutions" / f"{day}.json",
+        write_document(folder, f"days/{day}.json", day_document(bank, str(day), picked))
+        write_document(folder, f"solutions/{day}.json",
                        solutions_document(bank, str(day), picked))
         entries[str(day)] = {"date": str(day), "puzzles": len(ids), "file": f"days/{day}.json",
                              "solutions": f"solutions/{day}.json"}
+        if public_url:
+            entries[str(day)] |= {
+                "url": public_file_url(public_url, bank, f"days/{day}.json"),
+                "solutions_url": public_file_url(public_url, bank, f"solutions/{day}.json")}
     index = {"schema": DAYS_SCHEMA, "bank": bank, "days": [entries[d] for d in sorted(entries)]}
-    write_document(folder / INDEX_NAME, index)
-    return folder
+    write_document(folder, INDEX_NAME, index)
+    return folder.folder if isinstance(folder, LocalPlace) else folder.shown()
 
 
-def read_index(folder: Path, bank: str) -> dict[str, dict[str, Any]]:
+def public_file_url(public_url: str, bank: str, relative: str) -> str:
+    """Return the absolute URL of an exported file: <public_url>/<bank>/<relative>, each path
+    segment percent-encoded."""
+    return f"{public_url.rstrip('/')}/{quote(bank)}/{quote(relative)}"
+
+
+def export_place(out_dir: str | Path, bank: str) -> Place:
+    """Return the export folder of the bank under `out_dir` (a folder or an s3:// URL)."""
+    return parse_root(out_dir).place(bank)
+
+
+def read_index(folder: Place, bank: str) -> dict[str, dict[str, Any]]:
     """Return the entries of the bank's existing days index by date ({} when there is none, or
     when it is not one this module wrote)."""
     try:
-        index = json.loads((folder / INDEX_NAME).read_text())
-    except (OSError, ValueError):
+        index = json.loads(folder.read(INDEX_NAME))
+    except (OSError, ValueError, BankError):
         return {}
     if not isinstance(index, dict) or index.get("schema") != DAYS_SCHEMA \
             or index.get("bank") != bank:
@@ -81,8 +96,8 @@ def read_index(folder: Path, bank: str) -> dict[str, dict[str, Any]]:
     return {entry["date"]: entry for entry in index.get("days", [])}
 
 
-def write_document(path: Path, document: dict[str, Any]) -> None:
-    """Write `document` as JSON (sorted keys, compact) to `path` atomically, making folders."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def write_document(folder: Place, name: str, document: dict[str, Any]) -> None:
+    """Write `document` as JSON (sorted keys, compact) as `name` in `folder`, whole (a temp file
+    renamed on disk, one put in a bucket), making folders."""
     text = json.dumps(document, sort_keys=True, separators=(",", ":")) + "\n"
-    write_atomic(path, text.encode())
+    folder.replace(name, text.encode())

@@ -11,18 +11,21 @@ An export is built in a temp folder and swapped in whole, so no reader sees half
 import json
 import os
 import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 
-from banks.dayexport import DAY_ENTRIES
+from banks.dayexport import DAY_ENTRIES, public_file_url
 from banks.durable import fsync_dir, owner_is_gone
 from banks.errors import BankError
 from banks.parts import write_part
+from banks.places import Place, is_bucket, parse_root
 from banks.schema import SCHEMA_VERSION
 from banks.store import BANK_NAME_RE, BankStore, Snapshot
 
+INDEX_NAME = "index.json"
 PUZZLE_FIELDS = (
     "id",
     "width",
@@ -47,24 +50,29 @@ PUZZLE_FIELDS = (
 
 
 def export_json(
-    root: str | Path, bank: str, out_dir: str | Path, version: int | None = None
-) -> Path:
+    root: str | Path, bank: str, out_dir: str | Path, version: int | None = None,
+    public_url: str | None = None,
+) -> Path | str:
     """Export the bank as of `version` (default: the latest) to <out_dir>/<bank>/; return that
-    folder.
+    folder (its URL for an s3:// out_dir). With `public_url`, each bucket of the index also
+    names its file's absolute URL, <public_url>/<bank>/<file>.
 
     The rows are read from a checked snapshot (BankStore.snapshot), so a bank that fails its
-    checks is not exported. An existing export of the bank is replaced only once the new one is
-    complete.
+    checks is not exported. On disk an existing export of the bank is replaced only once the new
+    one is complete; in a bucket the files are put first and index.json last, so a front end
+    that reads the index never meets a file not yet there.
     """
     snapshot = BankStore(root).snapshot(bank, version)
     table = snapshot.read()
+    if is_bucket(out_dir):
+        return upload_export(table, snapshot, parse_root(out_dir).place(bank), public_url)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     clear_export_leftovers(out, bank)
     temp = out / f".{bank}.export-{os.getpid()}"
     temp.mkdir()
     try:
-        write_export(table, snapshot, temp)
+        write_export(table, snapshot, temp, public_url)
         keep_days(out / bank, temp)
         swap_into_place(temp, out / bank)
     except BaseException:
@@ -73,8 +81,25 @@ def export_json(
     return out / bank
 
 
-def write_export(table: pa.Table, snapshot: Snapshot, folder: Path) -> None:
-    """Write index.json, the bucket files and bank.parquet of `table` into `folder`."""
+def upload_export(table: pa.Table, snapshot: Snapshot, place: Place,
+                  public_url: str | None) -> str:
+    """Put the export of `table` under `place` (a bucket prefix): made in a temp folder here,
+    then every file put, index.json last; return the prefix's URL. (The day files of an export
+    --days there stay: they have names of their own.)"""
+    with tempfile.TemporaryDirectory(prefix="puzzlebank-export-") as temp:
+        folder = Path(temp)
+        write_export(table, snapshot, folder, public_url)
+        names = sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*")
+                       if path.is_file())
+        for name in sorted(names, key=lambda name: name == INDEX_NAME):
+            place.write(name, (folder / name).read_bytes())
+    return place.shown()
+
+
+def write_export(table: pa.Table, snapshot: Snapshot, folder: Path,
+                 public_url: str | None = None) -> None:
+    """Write index.json, the bucket files and bank.parquet of `table` into `folder` (bucket
+    entries with their absolute URL under `public_url`, when given)."""
     buckets: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
     for row in table.sort_by("id").to_pylist():
         buckets.setdefault((row["genre"], row["size"], row["grade"]), []).append(row)
@@ -101,11 +126,12 @@ def write_export(table: pa.Table, snapshot: Snapshot, folder: Path) -> None:
                 "count": len(rows),
                 "file": relative,
                 "_order": (genre, first["width"], first["height"], levels[0], grade),
-            }
+            } | ({"url": public_file_url(public_url, snapshot.bank, relative)}
+                 if public_url else {})
         )
     index.sort(key=lambda bucket: bucket.pop("_order"))
     write_json(
-        folder / "index.json",
+        folder / INDEX_NAME,
         {
             "bank": snapshot.bank,
             "version": snapshot.version,

@@ -33,6 +33,7 @@ from urllib.parse import unquote
 
 import pyarrow as pa
 import pyarrow.compute as pc
+import pyarrow.parquet as pq
 from deltalake import DeltaTable, Schema
 from deltalake.exceptions import DeltaError
 from deltalake.transaction import (
@@ -114,6 +115,12 @@ class Snapshot:
             raise BankError(f"bank {self.bank!r} has no version {version} "
                             f"(versions 0 to {self.version})")
         return self.commits[version].manifest
+
+    def arrow(self, columns: list[str] | None = None, filters: Any = None) -> pa.Table:
+        """Return the checked files' rows as they are (`columns` only, those matching pyarrow
+        `filters` only), file after file, without the logical check `read` makes."""
+        return pa.concat_tables([pq.read_table(self.place.arrow_input(name), columns=columns,
+                                               filters=filters) for name in self.names])
 
     def read(self, build: int | None = None) -> pa.Table:
         """Return the rows (only those of build `build`, when given), read from the checked
@@ -269,9 +276,11 @@ class BankStore:
                             "it or is refused); drop --wait")
         writer = BankWriter(self, bank)
         writer.clear_leftovers()
-        yield writer
-        if writer.lease is not None:
-            writer.lease.end()
+        try:
+            yield writer
+        finally:
+            if writer.lease is not None:
+                writer.lease.end()
 
 
 class BankWriter:
@@ -450,7 +459,8 @@ class BankWriter:
                         post_commithook_properties=HOOKS)
                 else:
                     actions: list[AddAction | RemoveAction] = [*adds]
-                    open_table(self.place).create_write_transaction(
+                    # the table as of the parent: the commit is the parent's next entry or none
+                    open_table(self.place, self.parent).create_write_transaction(
                         actions, mode="append", schema=BANK_SCHEMA,
                         commit_properties=properties, post_commithook_properties=HOOKS)
             except DeltaError as error:

@@ -76,7 +76,11 @@ def add_export(command: Register) -> None:
     """Add `export`."""
     export = command("export", cmd_export, "export a bank as JSON and Parquet for front ends")
     bank_options(export)
-    export.add_argument("--out", required=True, help="folder to export into")
+    export.add_argument("--out", required=True,
+                        help="folder to export into, or s3://BUCKET/PREFIX")
+    export.add_argument("--public-url", metavar="URL",
+                        help="put absolute URLs in the index: URL/BANK/FILE (where --out is "
+                             "served, e.g. a CDN in front of the bucket)")
     version_options(export)
     export.add_argument("--days", type=days_arg, metavar="FROM..TO",
                         help="instead, the planned days FROM..TO (YYYY-MM-DD..YYYY-MM-DD): a day "
@@ -188,8 +192,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.days and args.version is not None:
         raise InputError("export: --days exports the calendar's days; --version does not apply")
     with bank_errors():
-        folder = export_days(args.root, args.bank, args.out, *args.days) if args.days \
-            else export_json(args.root, args.bank, args.out, args.version)
+        folder = export_days(args.root, args.bank, args.out, args.days[0], args.days[-1],
+                             public_url=args.public_url) if args.days \
+            else export_json(args.root, args.bank, args.out, args.version, args.public_url)
     print(folder)
     return 0
 

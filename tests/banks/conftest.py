@@ -7,6 +7,7 @@ the version; write(store, bank, rows) writes a build and leaves it uncommitted.
 """
 
 import hashlib
+import uuid
 from collections.abc import Callable
 
 import pyarrow as pa
@@ -109,3 +110,19 @@ def write() -> Callable[..., PendingBuild]:
 def publish() -> Callable[..., int]:
     """Return publish_rows."""
     return publish_rows
+
+
+@pytest.fixture(params=["disk", "s3"])
+def any_store(request, tmp_path) -> BankStore:
+    """Return an empty store on disk, then (second run) under a prefix of its own in a bucket
+    of the session's SeaweedFS (see s3_server)."""
+    if request.param == "disk":
+        return BankStore(tmp_path / "banks")
+    request.getfixturevalue("s3_server")
+    return BankStore(f"s3://puzzles/{tmp_path.name}-{uuid.uuid4().hex[:8]}/banks")
+
+
+@pytest.fixture
+def s3_store(s3_server, tmp_path) -> BankStore:
+    """Return an empty store under a prefix of its own in the session's SeaweedFS bucket."""
+    return BankStore(f"s3://puzzles/{tmp_path.name}-{uuid.uuid4().hex[:8]}/banks")
