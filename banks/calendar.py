@@ -241,7 +241,7 @@ def extend(store: BankStore, bank: str, through: datetime.date, per_bucket: int,
             return Planned(None, last, None)
         days = [start + datetime.timedelta(days=n) for n in range((through - start).days + 1)]
         keys = snapshot.arrow(columns=["id", *BUCKET_ORDER, "size"])
-        queues = bucket_queues(bank, keys, set(calendar.plan.column("id").to_pylist()))
+        queues = bucket_queues(bank, keys, calendar.plan.column("id").combine_chunks())
         whole = min(len(ids) // per_bucket for ids in queues.values()) if queues else 0
         planned = days[:whole]
         shortfall = None
@@ -258,18 +258,24 @@ def extend(store: BankStore, bank: str, through: datetime.date, per_bucket: int,
     return Planned(extension, planned[-1], shortfall)
 
 
-def bucket_queues(bank: str, keys: pa.Table, planned: set[str]) -> dict[str, list[str]]:
-    """Return, per bucket "genre/WxH/grade" of `keys` (bucket order), its puzzles no day has yet,
-    in their draw order (blake2b-64 of f"{bank}/{id}", then id)."""
+def bucket_queues(bank: str, keys: pa.Table, planned: pa.Array) -> dict[str, list[str]]:
+    """Return, per bucket "genre/WxH/grade" of `keys` (bucket order), its puzzles no day has yet
+    (not in `planned`), in their draw order (blake2b-64 of f"{bank}/{id}", then id)."""
     prefix = f"{bank}/".encode()
-    order = sorted(zip(*(keys.column(name).to_pylist()
-                         for name in (*BUCKET_ORDER, "size", "id")), strict=True))
-    queues: dict[str, list[tuple[bytes, str]]] = {}
-    for genre, _width, _height, _level, grade, size, rid in order:
-        queue = queues.setdefault(f"{genre}/{size}/{grade}", [])
-        if rid not in planned:
-            queue.append((hashlib.blake2b(prefix + rid.encode(), digest_size=8).digest(), rid))
-    return {name: [rid for _, rid in sorted(queue)] for name, queue in queues.items()}
+    draw = pa.array([int.from_bytes(hashlib.blake2b(prefix + rid.encode(), digest_size=8)
+                                    .digest(), "big") for rid in keys.column("id").to_pylist()],
+                    pa.uint64())
+    ordered = keys.append_column("draw", draw).sort_by(
+        [(name, "ascending") for name in (*BUCKET_ORDER, "draw", "id")])
+    names = pc.binary_join_element_wise(ordered.column("genre"), ordered.column("size"),
+                                        ordered.column("grade"), "/").to_pylist()
+    fresh = pc.invert(pc.is_in(ordered.column("id"), value_set=planned)).to_pylist()
+    queues: dict[str, list[str]] = {}
+    for name, rid, new in zip(names, ordered.column("id").to_pylist(), fresh, strict=True):
+        queue = queues.setdefault(name, [])
+        if new:
+            queue.append(rid)
+    return queues
 
 
 def plan_table(days: Sequence[datetime.date], queues: dict[str, list[str]],
