@@ -41,7 +41,7 @@ def s3_server(tmp_path_factory):
     dependency), on 127.0.0.1 on free ports, with a bucket "puzzles"; point the standard AWS
     environment variables at it for this session (and the processes it starts); yield its
     endpoint URL; stop it at the end."""
-    from tests.s3server import running_seaweedfs
+    from tests.s3server import S3_ENVIRONMENT, running_seaweedfs
 
     with running_seaweedfs(tmp_path_factory.mktemp("seaweedfs")) as endpoint:
         saved = {name: os.environ.get(name) for name in S3_ENVIRONMENT}
@@ -55,7 +55,3 @@ def s3_server(tmp_path_factory):
                 else:
                     os.environ[name] = value
 
-
-S3_ENVIRONMENT = {"AWS_ENDPOINT_URL": "", "AWS_ACCESS_KEY_ID": "puzzlebank",
-                  "AWS_SECRET_ACCESS_KEY": "puzzlebank-secret", "AWS_REGION": "us-east-1",
-                  "AWS_ALLOW_HTTP": "true"}

@@ -22,6 +22,9 @@ BUCKET = "puzzles"
 PORTS = ("master.port", "master.port.grpc", "volume.port", "volume.port.grpc", "filer.port",
          "filer.port.grpc", "s3.port", "s3.port.grpc")
 START_SECONDS = 60.0
+S3_ENVIRONMENT = {"AWS_ENDPOINT_URL": "", "AWS_ACCESS_KEY_ID": "puzzlebank",
+                  "AWS_SECRET_ACCESS_KEY": "puzzlebank-secret", "AWS_REGION": "us-east-1",
+                  "AWS_ALLOW_HTTP": "true"}  # the endpoint is set once the server runs
 
 
 def weed_binary() -> str:
@@ -63,6 +66,7 @@ def running_seaweedfs(folder: Path) -> Iterator[str]:
     ports = dict(zip(PORTS, free_ports(len(PORTS)), strict=True))
     command = [weed_binary(), "server", f"-dir={folder}", "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
                "-filer", "-s3", "-volume.max=0", "-master.volumeSizeLimitMB=64",
+               "-s3.port.iceberg=0", "-s3.port.lance=0",  # fixed ports otherwise: off
                *(f"-{name}={port}" for name, port in ports.items())]
     log = open(folder / "weed.log", "wb")  # noqa: SIM115 (closed below)
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,

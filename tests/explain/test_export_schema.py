@@ -53,7 +53,7 @@ def published(rows, publish_rows, tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def exported(published, tmp_path_factory) -> Path:
-    return export_json(published, "explained", tmp_path_factory.mktemp("out"))
+    return Path(export_json(published, "explained", tmp_path_factory.mktemp("out")))
 
 
 def exported_files(folder: Path) -> list[Path]:
