@@ -35,6 +35,7 @@ COUNT_TRUNCATED = Rejection("count-truncated")
 NO_SOLUTION = Rejection("no-solution")
 AMBIGUOUS = Rejection("ambiguous")
 CHECK_FAILED = Rejection("check-failed")
+BELOW_FLOOR = Rejection("below-floor")
 # An ungraded puzzle is refused with its grade status, e.g. Rejection("needs-search").
 
 
@@ -77,8 +78,9 @@ def contend(genre_name: str, spec: GenerationSpec, seed: int) -> Contender | Rej
     """Return the contender the genre's generator makes from `seed`, or why there is none.
 
     The generator gets random.Random(seed); the rejection reasons are NO_CANDIDATE (the
-    generator gave up without saying why), the generator's own reason when it gives one, or the
-    grade status of an ungraded candidate (e.g. AMBIGUOUS, NO_SOLUTION, "needs-search"). The
+    generator gave up without saying why), the generator's own reason when it gives one, the
+    grade status of an ungraded candidate (e.g. AMBIGUOUS, NO_SOLUTION, "needs-search"), or
+    BELOW_FLOOR for a puzzle below the genre's quality floor (solvers/core/quality.py). The
     candidate's grade is the genre's (the generator graded it); a graded puzzle was solved by
     sound rules, so the ladder counter would count exactly one solution and is not run.
     """
@@ -89,6 +91,8 @@ def contend(genre_name: str, spec: GenerationSpec, seed: int) -> Contender | Rej
     grade = candidate.grade
     if grade.status != GRADED or grade.name is None or grade.level is None:
         return Rejection(grade.status)
+    if genre.below_floor(candidate.puzzle, candidate.solution, grade.name):
+        return BELOW_FLOOR
     explained = explanation_columns(genre, candidate.puzzle, candidate.solution)
     if isinstance(explained, Rejection):
         return explained
@@ -127,7 +131,8 @@ def rejection(
     """Return why the bank must refuse `puzzle` with `solution`, or None when it may take it.
 
     The ladder counter and the genre's independent counter must each count exactly one solution
-    (stopping at two) without giving up; `check` must accept `solution`; `grade` must be GRADED.
+    (stopping at two) without giving up; `check` must accept `solution`; `grade` must be GRADED;
+    the puzzle must not be below the genre's quality floor (BELOW_FLOOR).
     """
     ladder = genre.count(puzzle, limit=2, engine="ladder")
     independent = genre.count(puzzle, limit=2, engine=genre.independent)
@@ -143,6 +148,8 @@ def rejection(
         return CHECK_FAILED
     if grade.status != GRADED:
         return Rejection(grade.status)
+    if genre.below_floor(puzzle, solution, grade.name):
+        return BELOW_FLOOR
     return None
 
 
@@ -198,6 +205,9 @@ def row_problems(row: Mapping[str, Any]) -> list[str]:
     grade = genre.grade(puzzle)
     reason = rejection(genre, puzzle, solution, grade)
     problems = [f"fails admission: {reason}"] if reason else []
+    if reason == BELOW_FLOOR:
+        problems.extend(f"below the floor: {why}"
+                        for why in genre.below_floor(puzzle, solution, grade.name))
     recomputed: dict[str, object] = dict(derived_columns(genre, puzzle, solution, grade))
     explained = explanation_columns(genre, puzzle, solution)
     if isinstance(explained, Rejection):
