@@ -28,6 +28,7 @@ from pipeline.sizes import Size
 from pipeline.tracing import explanation_columns
 from solvers import get_genre
 from solvers.core import GRADED, Genre, Grade, PuzzleFormatError, UnknownGenreError
+from solvers.core.quality import KinIndex
 
 NO_CANDIDATE = Rejection("no-candidate")
 COUNTER_DISAGREE = Rejection("counter-disagree")
@@ -44,12 +45,14 @@ class Contender:
     """A generated puzzle that passed the first stage: graded (so unique by the ladder).
 
     `row` is the bank row it becomes once confirmed; `puzzle` and `solution` are its values,
-    carried so the second stage need not parse the row's texts.
+    carried so the second stage need not parse the row's texts; `kin` its kin keys (a bank
+    holds one puzzle of a kin, see solvers/core/quality.py).
     """
 
     row: Row
     puzzle: Any
     solution: Any
+    kin: frozenset[str] = frozenset()
 
     @property
     def bucket(self) -> tuple[Size, str]:
@@ -105,7 +108,8 @@ def contend(genre_name: str, spec: GenerationSpec, seed: int) -> Contender | Rej
         "generator_version": generator.version,
         "measurements": json.dumps(candidate.measurements, sort_keys=True, separators=(",", ":")),
     }
-    return Contender(row, candidate.puzzle, candidate.solution)
+    kin = genre.quality.kin(genre, candidate.puzzle, candidate.solution)
+    return Contender(row, candidate.puzzle, candidate.solution, kin)
 
 
 def confirm(genre_name: str, contender: Contender) -> Rejection | None:
@@ -189,6 +193,46 @@ def verify_rows(rows: Iterable[Mapping[str, Any]]) -> list[str]:
         ids[row["id"]] += 1
         problems.extend(f"{row['id']}: {problem}" for problem in row_problems(row))
     problems.extend(f"{rid}: appears {n} times" for rid, n in sorted(ids.items()) if n > 1)
+    return problems
+
+
+def kin_index(rows: Iterable[Mapping[str, Any]]) -> KinIndex:
+    """Return the kin keys of bank rows, each owned by its row's id (a row that does not parse
+    has none: verify reports it)."""
+    index = KinIndex()
+    for row in rows:
+        kin = row_kin(row)
+        if kin is not None:
+            index.add(kin, row["id"])
+    return index
+
+
+def row_kin(row: Mapping[str, Any]) -> frozenset[str] | None:
+    """Return the kin keys of a stored row's puzzle and solution, None when they do not parse
+    or its genre is unknown."""
+    try:
+        genre = get_genre(row["genre"])
+        puzzle = genre.parse(row["puzzle"])
+        return genre.quality.kin(genre, puzzle, genre.parse_solution(row["solution"], puzzle))
+    except (UnknownGenreError, PuzzleFormatError):
+        return None
+
+
+def kin_problems(rows: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Return "ID: the same puzzle to a player as ID2" for each row kin to an earlier one of
+    `rows` (a near-duplicate: the same up to symmetry with one clue more or less; or, for a
+    genre with a likeness, the same solution up to symmetry). A row with the same id as an
+    earlier one is verify_rows' to report, not this."""
+    index = KinIndex()
+    problems: list[str] = []
+    for row in rows:
+        kin = row_kin(row)
+        if kin is None:
+            continue
+        holder = index.holder(kin)
+        if holder is not None and holder != row["id"]:
+            problems.append(f"{row['id']}: the same puzzle to a player as {holder}")
+        index.add(kin, row["id"])
     return problems
 
 

@@ -125,33 +125,44 @@ class Floor(Generic[P, S]):
         return frozenset(keys)
 
 
-def related(kin: frozenset[str], held: "KinIndex") -> bool:
-    """Return whether a puzzle with `kin` keys is the same to a player as one `held` holds: the
-    same id, the same likeness, or one of the two is the other with one clue more."""
-    for key in kin:
-        kind, value = key[0], key[1:]
-        if kind == "=" and (key in held.keys or "-" + value in held.keys):
-            return True
-        if kind == "-" and "=" + value in held.keys:
-            return True
-        if kind == "~" and key in held.keys:
-            return True
-    return False
+def related(kin: frozenset[str], held: Mapping[str, str]) -> str | None:
+    """Return the owner `held` gives the first key that makes a puzzle with `kin` the same to a
+    player as a held one (the same id, the same likeness, or one of the two is the other with
+    one clue more), None when there is none. `held` maps kin keys to their puzzle's owner."""
+    for key in sorted(kin):
+        for twin in twins(key):
+            if twin in held:
+                return held[twin]
+    return None
+
+
+def twins(key: str) -> tuple[str, ...]:
+    """Return the keys of a held puzzle that make it the same to a player as one with `key`:
+    for its id, the same id or a held puzzle less one clue that is this puzzle; for the id of
+    this puzzle less one clue, a held puzzle that is it; for a likeness, the same likeness."""
+    kind, value = key[0], key[1:]
+    if kind == "=":
+        return key, "-" + value
+    if kind == "-":
+        return ("=" + value,)
+    return (key,)
 
 
 @dataclass
 class KinIndex:
-    """The kin keys of the puzzles a bank holds (see Floor.kin)."""
+    """The kin keys of the puzzles a bank holds, each with its owner (e.g. the row's id)."""
 
-    keys: set[str] = field(default_factory=set)
+    keys: dict[str, str] = field(default_factory=dict)
 
-    def holds(self, kin: frozenset[str]) -> bool:
-        """Return whether a puzzle with `kin` is the same to a player as one held."""
-        return related(kin, self)
+    def holder(self, kin: frozenset[str]) -> str | None:
+        """Return the owner of a held puzzle that is the same to a player as one with `kin`,
+        None when no held puzzle is."""
+        return related(kin, self.keys)
 
-    def add(self, kin: frozenset[str]) -> None:
-        """Hold a puzzle's kin keys."""
-        self.keys.update(kin)
+    def add(self, kin: frozenset[str], owner: str) -> None:
+        """Hold a puzzle's kin keys under `owner` (a key held already keeps its owner)."""
+        for key in kin:
+            self.keys.setdefault(key, owner)
 
 
 def less_one_clue(clues: str) -> Callable[[Any], Iterator[Any]]:

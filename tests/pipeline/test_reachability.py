@@ -161,7 +161,7 @@ def test_a_spec_option_wins_over_the_aim_of_its_grade():
 
 
 @pytest.mark.parametrize(("genre", "size", "grade"), [
-    ("shakashaka", (6, 6), "clues"), ("shakashaka", (6, 6), "parity"),
+    ("shakashaka", (6, 6), "tips"), ("shakashaka", (6, 6), "reflex"),
     ("chesspy", (5, 5), "number"), ("colorsort", (6, 4), "hard"),
 ])
 def test_an_aimed_candidate_is_graded_by_the_ladder_at_its_target(genre, size, grade):
@@ -181,8 +181,8 @@ def first_candidate(genre: str, spec: GenerationSpec):
 
 
 def test_a_target_grade_sets_the_knobs_its_table_row_names():
-    clues = first_candidate("shakashaka", GenerationSpec(6, 6, "clues"))
-    assert clues.measurements["black_cells"] == round(0.7 * 36)
+    tips = first_candidate("shakashaka", GenerationSpec(6, 6, "tips"))
+    assert tips.measurements["black_cells"] == round(0.25 * 36)
     hard = first_candidate("colorsort", GenerationSpec(4, 4, "hard"))
     assert (hard.measurements["duplicates"], hard.measurements["empty_tubes"]) == (2, 1)
     cell = first_candidate("araf", GenerationSpec(5, 5, "cell"))
