@@ -20,6 +20,7 @@ from solvers.core.limits import Limits
 from solvers.core.puzzlink import PuzzlinkCodec, split_url
 from solvers.core.quality import Floor
 from solvers.core.results import Count, Deduction, Grade
+from solvers.core.stages import GRADE, stage
 
 P = TypeVar("P")
 S = TypeVar("S")
@@ -159,7 +160,8 @@ class Genre(Generic[P, S]):
     def grade(self, puzzle: P) -> Grade[S]:
         """Return where `puzzle` sits on the ladder, by the genre's `grading` strategy, or why
         it has no grade (see Grade)."""
-        return self.grading.grade(self, puzzle)
+        with stage(GRADE):
+            return self.grading.grade(self, puzzle)
 
     def below_floor(self, puzzle: P, solution: S, grade: str | None) -> list[str]:
         """Return why `puzzle` with `solution`, graded `grade`, is below the genre's quality
