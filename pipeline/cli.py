@@ -20,7 +20,8 @@ import sys
 from collections.abc import Sequence
 
 from pipeline.arguments import InputError, Parser
-from pipeline.commands import building, capacity, playing, puzzles, reading
+from pipeline.bankspec import SpecError
+from pipeline.commands import building, capacity, days, playing, puzzles, reading
 from pipeline.commands.common import Run
 from pipeline.commands.genres import add_genre_commands, wanted
 from pipeline.failures import complain, os_error_text
@@ -30,8 +31,8 @@ from solvers.core import PuzzleFormatError, UnknownGenreError
 
 COMMANDS = (  # each adds its command, in the order --help lists them
     building.add_build, building.add_schedule, reading.add_verify, reading.add_history,
-    reading.add_query, reading.add_export, puzzles.add_solve, reading.add_show,
-    reading.add_gallery, playing.add_play, puzzles.add_daily, puzzles.add_hint,
+    reading.add_query, reading.add_export, days.add_calendar, days.add_day, puzzles.add_solve,
+    reading.add_show, reading.add_gallery, playing.add_play, puzzles.add_daily, puzzles.add_hint,
     building.add_server, puzzles.add_ladder_report, capacity.add_grades, capacity.add_bench,
 )
 
@@ -67,7 +68,7 @@ def run_command(argv: Sequence[str] | None) -> int:
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
-    except (InputError, PuzzleFormatError, UnknownGenreError, ServerError) as error:
+    except (InputError, PuzzleFormatError, UnknownGenreError, ServerError, SpecError) as error:
         complain(str(error) or type(error).__name__)
         return 2
     except OSError as error:

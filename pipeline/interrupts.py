@@ -18,7 +18,7 @@ import threading
 from collections.abc import Iterator
 from types import FrameType
 
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+from pipeline.stops import STOP_SIGNALS
 
 
 class Stopped(BaseException):
@@ -56,7 +56,8 @@ def reclaim_sigterm() -> None:
 
 @contextlib.contextmanager
 def stop_on_signals() -> Iterator[None]:
-    """Within the block, SIGINT and SIGTERM raise Stopped; the old handlers come back after."""
+    """Within the block, SIGINT and SIGTERM raise Stopped; the old handlers (the program's
+    pipeline/stops.py end_at_once) come back after."""
     previous = {signum: signal.signal(signum, raise_stopped) for signum in STOP_SIGNALS}
     try:
         yield
