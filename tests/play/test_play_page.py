@@ -1,11 +1,13 @@
 """`puzzlebank play`: the page's data is the day and solutions documents of banks/daydocs.py
 with the explainer's sentences, its scripts are the tested trace decoder and the page's own, it
-loads nothing, the same bank gives the same bytes, and a missing bank or a stale trace is one
-line and status 2 with no file written."""
+loads nothing, the same bank gives the same bytes, `play --date` and `export --days` make the
+same page of a planned day (the export's from its own files), and a missing bank or day or a
+stale trace is one line and status 2 with no file written."""
 
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +18,7 @@ from banks.daydocs import day_document, solutions_document
 from pipeline.arguments import InputError
 from pipeline.cli import main
 from pipeline.gallery import bucket_key
-from pipeline.play import WEB, inline_json, play_page, sentences
+from pipeline.play import WEB, inline_json, rows_page, sentences
 
 DATA = re.compile(r'<script type="application/json" id="play-data">(.*?)</script>', re.S)
 
@@ -85,7 +87,7 @@ def test_a_row_whose_trace_the_explainer_no_longer_gives_is_refused(play_bank):
     row = next(row for row in rows if row["genre"] == "slant")
     stale = row | {"trace": row["trace"].rsplit(";", 1)[0]}
     with pytest.raises(InputError, match=f"puzzle {row['id']}: its stored trace"):
-        play_page("play", None, "title", [stale])
+        rows_page("play", None, "title", [stale])
 
 
 def test_the_cli_prints_where_the_page_went(capsys, play_bank, tmp_path):
@@ -94,3 +96,40 @@ def test_the_cli_prints_where_the_page_went(capsys, play_bank, tmp_path):
     assert main(["play", "play", "--root", str(root), "--version", "0", "--out", str(out)]) == 0
     assert capsys.readouterr().out == f"{out}: {len(rows)} puzzles\n"
     assert Path(out).read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def run(capsys, *args: object) -> tuple[int, str, str]:
+    """Run `puzzlebank ARGS...` in this process; return (status, stdout, stderr)."""
+    capsys.readouterr()
+    status = main([str(arg) for arg in args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_play_date_and_export_days_write_the_same_page_of_a_planned_day(capsys, play_bank,
+                                                                        tmp_path):
+    root = tmp_path / "banks"
+    shutil.copytree(play_bank[0], root)
+    assert run(capsys, "calendar", "play", "--root", root, "--from", "2027-01-01",
+               "--through", "2027-01-01")[0] == 0
+    page = tmp_path / "day.html"
+    assert run(capsys, "play", "play", "--root", root, "--date", "2027-01-01", "--out",
+               page) == (0, f"{page}: 5 puzzles\n", "")
+    assert run(capsys, "export", "play", "--root", root, "--out", tmp_path / "out", "--days",
+               "2027-01-01..2027-01-01")[0] == 0
+    folder = tmp_path / "out" / "play"
+    exported = folder / "days" / "2027-01-01.html"
+    assert exported.read_bytes() == page.read_bytes()
+    data = page_data(page.read_text(encoding="utf-8"))
+    assert data["day"] == json.loads((folder / "days" / "2027-01-01.json").read_text())
+    assert data["solutions"] == json.loads((folder / "solutions" / "2027-01-01.json").read_text())
+    assert data["day"]["date"] == "2027-01-01" and len(data["day"]["puzzles"]) == 5
+
+    status, out, err = run(capsys, "play", "play", "--root", root, "--date", "2027-01-02",
+                           "--out", tmp_path / "none.html")
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert "no puzzles planned on 2027-01-02 (planned through 2027-01-01" in err
+    status, _, err = run(capsys, "play", "play", "--root", root, "--date", "2027-01-01",
+                         "--version", "0", "--out", tmp_path / "none.html")
+    assert status == 2 and "--date or --version" in err
+    assert not (tmp_path / "none.html").exists()
