@@ -56,8 +56,9 @@ def size_arg(text: str) -> Size:
 def number_in(text: str, least: int, most: int) -> int:
     """Return the whole number `text` writes (ASCII digits) when least <= it <= most; else
     ArgumentTypeError saying what was expected."""
-    digits = text.strip()
-    if not (digits.isascii() and digits.isdecimal()) or not least <= int(digits) <= most:
+    digits = text.strip().lstrip("0") or "0"
+    if not (digits.isascii() and digits.isdecimal() and len(digits) <= len(str(most))
+            and least <= int(digits) <= most):
         raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a whole number from {least} "
                                          f"to {most}")
     return int(digits)
