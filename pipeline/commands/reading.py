@@ -6,7 +6,9 @@ MIN_PREFIX or more. banks and polars are imported by the command that reads a ba
 """
 
 import argparse
+import datetime
 import sys
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -184,8 +186,8 @@ def check_bank_grade(bank: str, frame: "pl.LazyFrame", grade: str) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """Export the bank (as of --version), or (--days) its planned days, for front ends; print
-    where it went."""
+    """Export the bank (as of --version), or (--days) its planned days with each day's play
+    page beside its files, for front ends; print where it went."""
     from banks import export_json
     from banks.dayexport import export_days
 
@@ -195,8 +197,32 @@ def cmd_export(args: argparse.Namespace) -> int:
         folder = export_days(args.root, args.bank, args.out, args.days[0], args.days[-1],
                              public_url=args.public_url) if args.days \
             else export_json(args.root, args.bank, args.out, args.version, args.public_url)
+        if args.days:
+            write_play_pages(folder, args.bank, args.out, args.days[0], args.days[-1])
     print(folder)
     return 0
+
+
+def write_play_pages(folder: Path | str, bank: str, out: str, first: datetime.date,
+                     last: datetime.date) -> None:
+    """Write the play page of every exported day beside its files (pipeline.play); in a bucket,
+    made here in a temp folder from the day files just put, then put beside them."""
+    from pipeline.play import write_day_pages
+
+    if isinstance(folder, Path):
+        write_day_pages(folder, first, last)
+        return
+    from banks.dayexport import export_place
+
+    place = export_place(out, bank)
+    with tempfile.TemporaryDirectory(prefix="puzzlebank-pages-") as temp:
+        for n in range((last - first).days + 1):
+            for kind in ("days", "solutions"):
+                name = f"{kind}/{first + datetime.timedelta(days=n)}.json"
+                (Path(temp) / kind).mkdir(exist_ok=True)
+                (Path(temp) / name).write_bytes(place.read(name))
+        for page in write_day_pages(Path(temp), first, last):
+            place.write(f"days/{page.name}", page.read_bytes())
 
 
 def cmd_show(args: argparse.Namespace) -> int:

@@ -64,6 +64,13 @@ def test_builds_publish_to_s3_and_every_read_command_works_there(cli, root, tmp_
     assert index["rows"] == len(every)
     assert all(b["url"].startswith(f"https://cdn.example.org/p/{BANK}/") for b in
                index["buckets"])
+    assert cli("calendar", BANK, "--root", root, "--from", "2025-01-01",
+               "--through", "2025-01-01").status == 0
+    assert cli("export", BANK, "--root", root, "--out", out, "--days",
+               "2025-01-01..2025-01-01").status == 0
+    days = json.loads(place.read("days.json"))
+    assert [day["date"] for day in days["days"]] == ["2025-01-01"]
+    assert b"<html" in place.read("days/2025-01-01.html").lower()
     assert cli("verify", BANK, "--root", root).status == 0
     assert cli("show", BANK, every[0]["id"][:8], "--root", root).status == 0
     table = BankStore(root).place(BANK)
