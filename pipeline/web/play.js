@@ -174,16 +174,15 @@
         v[k] = next;
         return { v };
       },
-      key(state, k, key) {
-        if (!open(k)) return null;
+      key(state, k, key) {  // undefined: not this genre's key; null: nothing changes
         let next;
         if (key === "Backspace" || key === "Delete" || key === "0" && genre !== "shakashaka") {
           next = "";
-        } else if (key in rules.keys) {
+        } else if (Object.hasOwn(rules.keys, key)) {
           next = rules.keys[key];
           if (next === state.v[k] && genre !== "slant") next = "";
-        } else return undefined;  // not this genre's key
-        if (next === state.v[k]) return null;
+        } else return undefined;
+        if (!open(k) || next === state.v[k]) return null;
         const v = state.v.slice();
         v[k] = next;
         return { v };
