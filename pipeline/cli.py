@@ -5,7 +5,8 @@ It also measures what the generators reach (grades, bench).
 Exit status (the README's table): 0 done; 1 a build that published nothing (short buckets or
 failed re-verification, report printed); 2 bad arguments or input, or an expected failure (a
 bank that fails `verify`, a missing bank, an unwritable root, a full disk): one line on stderr,
-written by pipeline/failures.py, never a traceback; 130 interrupted. Heavy imports wait for
+written by pipeline/failures.py, never a traceback; 3 `build` found its spec and seed already
+published (nothing built; 0 with --ok-if-published); 130 interrupted. Heavy imports wait for
 the command that needs them: Prefect only for build, schedule and verify (once the server's
 url is set), banks only for bank commands, polars only for those that read rows with it. The
 parser class and the argument types are in pipeline/arguments.py; the commands are in
