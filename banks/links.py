@@ -15,7 +15,7 @@ from pathlib import Path
 
 from banks.errors import BankError
 
-PART_NAMES = (".lock", "_delta_log", "_cache", "_builds", "_head.json", "_calendar",
+PART_NAMES = (".lock", "_delta_log", "_cache", "_builds", "_runs", "_head.json", "_calendar",
               "_calendar/.lock", "_calendar/_delta_log", "_calendar/_cache")
 NOFOLLOW = os.O_NOFOLLOW | os.O_CLOEXEC
 ESCAPE_RE = re.compile(r"%[0-9A-Fa-f]{2}")

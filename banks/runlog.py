@@ -13,9 +13,7 @@ import json
 import os
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 
-from banks.durable import write_atomic
 from banks.store import BankStore
 
 RUNS_DIR = "_runs"
@@ -30,24 +28,26 @@ class FailedRun:
     run: str | None
 
 
-def record_failed_run(store: BankStore, bank: str, reason: str, run: str | None = None) -> Path:
-    """Record that a run of `bank` failed for `reason`; return the record's path."""
+def record_failed_run(store: BankStore, bank: str, reason: str, run: str | None = None) -> str:
+    """Record that a run of `bank` failed for `reason`; return where the record is (its path,
+    or its URL in a bucket)."""
     now = datetime.now(UTC)
     failed = FailedRun(now.isoformat(timespec="seconds"), " ".join(reason.split()), run)
-    folder = store.bank_dir(bank) / RUNS_DIR
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{now.strftime('%Y%m%dT%H%M%S%f')}-{os.getpid()}.json"
-    write_atomic(path, (json.dumps(asdict(failed), sort_keys=True) + "\n").encode())
-    return path
+    place = store.place(bank)
+    name = f"{RUNS_DIR}/{now.strftime('%Y%m%dT%H%M%S%f')}-{os.getpid()}.json"
+    place.replace(name, (json.dumps(asdict(failed), sort_keys=True) + "\n").encode())
+    return place.shown(name)
 
 
 def failed_runs(store: BankStore, bank: str) -> list[FailedRun]:
     """Return the bank's failed runs, oldest first (a record that is not one is skipped)."""
-    folder = store.bank_dir(bank) / RUNS_DIR
+    place = store.place(bank)
     runs = []
-    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+    for name in place.names(RUNS_DIR):
+        if not name.endswith(".json"):
+            continue
         try:
-            data = json.loads(path.read_text())
+            data = json.loads(place.read(name))
             runs.append(FailedRun(str(data["when"]), str(data["reason"]), data.get("run")))
         except (OSError, ValueError, KeyError, TypeError):
             continue

@@ -327,9 +327,9 @@ def failures_recorded(root: str, bank: str) -> Iterator[None]:
         yield
     except Exception as error:
         reason = os_error_text(error) if isinstance(error, OSError) else str(error)
-        with contextlib.suppress(OSError, ValueError):
-            from banks import BankStore
+        from banks import BankError, BankStore
 
+        with contextlib.suppress(OSError, ValueError, BankError):
             record_failed_run(BankStore(root), bank, reason or type(error).__name__)
         raise
 
