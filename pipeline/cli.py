@@ -5,10 +5,12 @@ It also measures what the generators reach (grades, bench).
 Exit status (the README's table): 0 done; 1 a build that published nothing (short buckets or
 failed re-verification, report printed); 2 bad arguments or input, or an expected failure (a
 bank that fails `verify`, a missing bank, an unwritable root, a full disk): one line on stderr,
-written by pipeline/failures.py, never a traceback; 130 interrupted. Heavy imports wait for
+written by pipeline/failures.py, never a traceback; 130 (SIGINT) or 143 (SIGTERM) stopped, with
+one line. Heavy imports wait for
 the command that needs them: Prefect only for build, schedule and verify (once the server's
 url is set), banks only for bank commands, polars only for those that read rows with it. The
-parser class and the argument types are in pipeline/arguments.py; the commands are in
+program starts at pipeline/entry.py, which handles SIGINT and SIGTERM first. The parser class
+and the argument types are in pipeline/arguments.py; the commands are in
 pipeline/commands/, one module per concern.
 """
 
@@ -24,7 +26,7 @@ from pipeline.commands import building, capacity, puzzles, reading
 from pipeline.commands.common import Run
 from pipeline.commands.genres import add_genre_commands, wanted
 from pipeline.failures import complain, os_error_text
-from pipeline.interrupts import Stopped, end_now
+from pipeline.interrupts import Stopped, say
 from pipeline.server import ServerError
 from solvers.core import PuzzleFormatError, UnknownGenreError
 
@@ -50,7 +52,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_command(argv: Sequence[str] | None) -> int:
-    """Run one command; return its exit status."""
+    """Run one command; return its exit status. After a stop, its one line is the last thing
+    the program writes: run as the program (`argv` None), it ends at once."""
     try:
         args = make_parser(sys.argv[1:] if argv is None else argv).parse_args(argv)
         status: int = args.run(args)
@@ -58,8 +61,10 @@ def run_command(argv: Sequence[str] | None) -> int:
     except SystemExit as done:  # --help
         return done.code if isinstance(done.code, int) else 0
     except Stopped as stop:
-        complain(f"{stop}: {stop.outcome}")
-        return end_now(128 + stop.signum)
+        say(f"puzzlebank: {stop}: {stop.outcome}")
+        if argv is None:
+            os._exit(128 + stop.signum)
+        return 128 + stop.signum
     except KeyboardInterrupt:
         complain("interrupted")
         return 130

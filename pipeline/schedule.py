@@ -1,33 +1,37 @@
-"""Scheduled builds: the build-bank flow as a Prefect deployment that runs on a cron schedule.
+"""Scheduled builds: the build-banks flow as a Prefect deployment that runs on a cron schedule.
 
-Vocabulary: *parameters* are build_bank's keyword arguments, as the CLI's `build` would pass
-them; the deployment is named after the bank, so the Prefect UI lists it as build-bank/BANK.
-Prefect is imported here: import this module only once PREFECT_API_URL points at the server.
+Vocabulary: the deployment's *parameters* are build_banks' (pipeline.flows): the bank jobs, the
+root and where the works run, stored as JSON and given back typed to each run; it is named after
+its banks, so the Prefect UI lists it as build-banks/BANKS. Prefect is imported here: import this
+module only once PREFECT_API_URL points at the server.
 """
 
-from typing import Any
+from dataclasses import replace
 
 from prefect import serve
 from prefect.deployments.runner import RunnerDeployment
 from prefect.schedules import Cron
 from prefect.types.entrypoint import EntrypointType
 
-from pipeline.flows import build_bank
+from pipeline.flows import build_banks
+from pipeline.jobs import BankJob, Compute
 
 
 def build_deployment(
-    parameters: dict[str, Any], cron: str, timezone: str = "UTC"
+    jobs: list[BankJob], root: str, compute: Compute, cron: str, timezone: str = "UTC"
 ) -> RunnerDeployment:
-    """Return the deployment of build_bank(**parameters) on `cron`, read in `timezone`.
+    """Return the deployment of build_banks(jobs, root, compute) on `cron`, read in `timezone`.
 
-    Every run builds, re-verifies and publishes the bank's next version, with the seed advanced
-    by the number of versions already published (see build_bank). Nothing reaches the API yet:
-    `.apply()` registers the deployment, serve_deployment registers it and runs it.
+    Every run builds, re-verifies and publishes each bank's next version, with its seed advanced
+    by the number of versions already published (see pipeline.jobs.BankJob). Nothing reaches
+    the API yet: `.apply()` registers the deployment, serve_deployment registers it and runs it.
     """
-    deployment = build_bank.to_deployment(
-        name=parameters["bank"],
+    names = ", ".join(job.bank for job in jobs)
+    deployment = build_banks.to_deployment(
+        name=names,
         schedule=Cron(cron, timezone=timezone),
-        parameters=parameters | {"advance_seed": True},
+        parameters={"banks": [replace(job, advance_seed=True) for job in jobs], "root": root,
+                    "compute": compute, "names": names},
         tags=["puzzlebank"],
         entrypoint_type=EntrypointType.MODULE_PATH,
     )

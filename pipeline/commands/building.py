@@ -1,23 +1,17 @@
 """The build commands: `build` (one build, re-verified and published), `schedule` (the build as
-a Prefect deployment on a cron schedule) and `server` (the root's long-lived Prefect server);
-and `run_flow`, which runs a flow of pipeline.flows against a local server (verify runs its
-flow with it too).
+a Prefect deployment on a cron schedule) and `server` (the root's long-lived Prefect server).
 
-Prefect is imported only once PREFECT_API_URL names the server (pipeline.server.local_server):
-while a private server starts, with the rest of a flow's imports (see preheat).
+A command's options become typed values here, once (`bank_job`: a pipeline.jobs.BankJob with the
+genre checked and the sizes read), before any server starts; pipeline.session runs the flow.
 """
 
 import argparse
-import contextlib
-import importlib
 import os
 import shlex
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
 
 from pipeline.arguments import InputError, cron_arg, port_arg, timezone_arg
 from pipeline.commands.capacity import planned_buckets
@@ -31,26 +25,15 @@ from pipeline.commands.common import (
     flow_options,
     spec_options,
 )
-from pipeline.interrupts import Stopped, signal_of, stop_on_signals
+from pipeline.jobs import BankJob, Compute, GenreJob
 from pipeline.results import BuildResult, BuildStatus
 from pipeline.server import local_server
+from pipeline.session import run_flow, safe_path
 from solvers import get_genre
 from solvers.core.excerpt import excerpt
 
-R = TypeVar("R")
-TRACKER_QUIET = "ignore:resource_tracker:UserWarning"
-OUTCOMES = {  # what a stopped flow leaves, as its last line says
-    "build_bank": "nothing half-written; a build is published whole or not at all "
-                  "(`puzzlebank history` shows which)",
-    "verify_version": "verify changes nothing",
-}
-PREHEATED = {  # the modules a flow imports: pipeline.flows; what Prefect imports at a flow run's
-    # start (fastapi's encoder of its parameters); pandas, which pyarrow imports at its first
-    # conversion of Python rows (a build's staging)
-    "build_bank": ("pipeline.flows", "fastapi.encoders", "pandas"),
-    "verify_version": ("pipeline.flows", "fastapi.encoders"),
-}
-HEARTBEAT_VARIABLES = ("PREFECT_FLOWS_HEARTBEAT_FREQUENCY", "PREFECT_RUNNER_HEARTBEAT_FREQUENCY")
+BUILD_OUTCOME = ("nothing half-written; a build is published whole or not at all "
+                 "(`puzzlebank history` shows which)")
 
 
 def add_build(command: Register) -> None:
@@ -82,88 +65,6 @@ def add_server(command: Register) -> None:
     server.add_argument("--port", type=port_arg, help="port (default 4200, or a free one)")
 
 
-def run_flow(args: argparse.Namespace, name: str, flow: Callable[[], R]) -> R:
-    """Run `flow()`, a call of the flow called `name` of pipeline.flows (which it imports once
-    PREFECT_API_URL points at the server), against a local server; return its result.
-
-    Prefect's console shows only CRITICAL records (unless PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL
-    says otherwise), in this process and its workers: a failed task or flow logs its traceback
-    at ERROR, which stays in the run's logs on the server, while the exception comes back here
-    and `main` prints its one line (an unexpected one still ends in Python's traceback)."""
-    os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "CRITICAL")
-    shown = sys.stderr.isatty() if args.progress is None else args.progress
-    os.environ["PUZZLEBANK_PROGRESS"] = "1" if shown else "0"
-    outcome = OUTCOMES[name]
-    try:
-        with stop_on_signals(), bank_errors(), local_server(args.root, args.api,
-                                                            lambda: preheat(args, name)) as url:
-            from pipeline import flows
-
-            flows.STARTED_RUNS.clear()  # only this command's run may be cancelled below
-            try:
-                with flow_settings(url):
-                    return flow()
-            except BaseException as error:
-                if signal_of(error) is not None:
-                    flows.cancel_runs(f"stopped by a signal; {outcome}")
-                raise
-            finally:
-                flows.drain()
-    except BaseException as error:
-        signum = signal_of(error)
-        if signum is None:
-            raise
-        raise Stopped(signum, outcome) from None
-
-
-@contextlib.contextmanager
-def flow_settings(url: str) -> Iterator[None]:
-    """Within the block, Prefect talks to the API at `url` and flow runs send no heartbeat,
-    unless the environment sets its frequency.
-
-    Prefect reads its settings once, when imported (see preheat): a private server that had
-    to move to another port (server.START_TRIES) is at a url Prefect has not read. Prefect's
-    flow-run heartbeat is an event every 180 s by which an automation may mark a silent run
-    crashed; its thread sleeps in 1 s steps and a flow's end waits for that step (0 to 1 s of
-    every build). A stopped command marks its run Cancelled itself (flows.cancel_runs); an
-    operator who wants the heartbeats sets PREFECT_FLOWS_HEARTBEAT_FREQUENCY."""
-    from prefect.context import SettingsContext, get_settings_context
-
-    context = get_settings_context()
-    settings = context.settings
-    if not any(name in os.environ for name in HEARTBEAT_VARIABLES):
-        flows = settings.flows.model_copy(update={"heartbeat_frequency": None})
-        settings = settings.model_copy(update={"flows": flows})
-    if settings.api.url != url:
-        settings = settings.model_copy(update={"api": settings.api.model_copy(update={"url": url})})
-    with SettingsContext(profile=context.profile, settings=settings):
-        yield
-
-
-def preheat(args: argparse.Namespace, name: str) -> None:
-    """Start the fork server of the worker pool or of a local Dask cluster when the flow will
-    use one (see pipeline.pool), with the build's genre only; then import what the flow called
-    `name` will (PREHEATED; Prefect too: PREFECT_API_URL is set).
-
-    Called while a private server starts (local_server's `while_starting`), so these seconds of
-    imports overlap with its start; with a running server they would come next anyway.
-    A stop kills the workers mid-task, so the semaphores they made are never released by them:
-    multiprocessing's resource tracker releases them and would warn about each on stderr, past
-    the stop's one line; its children inherit this filter of that one warning."""
-    from pipeline.batches import first_plan_works
-
-    genre = getattr(args, "genre", None)
-    local_dask = bool(args.dask) and args.dask.startswith("local")  # its workers fork from it
-    if local_dask or (args.workers > 1 and not args.dask and not (  # one task runs in-process
-            genre and first_plan_works(genre, args.size, args.grade, args.per_grade) == 1)):
-        from pipeline.forkserver import preheat as start
-
-        os.environ["PYTHONWARNINGS"] = TRACKER_QUIET
-        start([genre] if genre else None)
-    for module in PREHEATED[name]:
-        importlib.import_module(module)
-
-
 def cmd_server(args: argparse.Namespace) -> int:
     """Run the root's long-lived Prefect server until SIGINT or SIGTERM; 0 once stopped."""
     from pipeline.server import serve, ui_address, wait_for_stop
@@ -175,9 +76,8 @@ def cmd_server(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parameters(args: argparse.Namespace) -> dict[str, Any]:
-    """Return build_bank's parameters for the spec options of `build` or `schedule`: plain
-    values, as a deployment stores them (sizes as "WxH" texts).
+def bank_job(args: argparse.Namespace) -> BankJob:
+    """Return the bank job of `build`'s or `schedule`'s spec options, typed.
 
     Checks the genre, the grades, the sizes against the genre's limits, that every bucket is
     reachable (generators/reachability.py), the bank name and that the root can be written first
@@ -194,14 +94,32 @@ def build_parameters(args: argparse.Namespace) -> dict[str, Any]:
 
         BankStore(args.root).latest(args.bank)
     check_writable(Path(args.root))
-    tuning = {"boards_per_task": args.boards_per_task, "batches_per_round": args.batches_per_round,
-              "dask": args.dask, "grades": args.grade and list(dict.fromkeys(args.grade)),
-              "max_seconds": args.max_seconds}
-    return {"bank": args.bank, "genre": args.genre, "sizes": [str(size) for size in args.size],
-            "per_grade": args.per_grade, "seed": args.seed, "budget": args.budget,
-            "workers": args.workers, "root": str(Path(args.root).resolve()),
-            "allow_short": args.allow_short, "wait": args.wait,
-            **{name: value for name, value in tuning.items() if value is not None}}
+    tuning = {"boards_per_task": args.boards_per_task, "batches_per_round": args.batches_per_round}
+    job = GenreJob(genre.name, tuple(args.size), args.per_grade,
+                   args.grade and tuple(dict.fromkeys(args.grade)), args.budget,
+                   **{name: value for name, value in tuning.items() if value is not None})
+    return BankJob(args.bank, (job,), args.seed, args.allow_short, wait=args.wait,
+                   max_seconds=args.max_seconds)
+
+
+def compute_of(args: argparse.Namespace) -> Compute:
+    """Return where the works run: --workers, --dask."""
+    return Compute(args.workers, args.dask)
+
+
+def warm_genres(jobs: list[BankJob], compute: Compute) -> list[str] | None:
+    """Return the genres a pool's or local Dask cluster's fork server should import, or None
+    when the works will run in this process (see executors.choose: one worker, or a first plan
+    of one work)."""
+    from pipeline.batches import first_plan_works
+
+    genres = [genre for job in jobs for genre in job.genres]
+    if compute.dask:
+        return None if compute.dask.startswith("tcp://") else [g.genre for g in genres]
+    if compute.workers > 1 and any(
+            first_plan_works(g.genre, g.sizes, g.grades, g.per_grade) > 1 for g in genres):
+        return list(dict.fromkeys(g.genre for g in genres))
+    return None
 
 
 def refuse_if_busy(root: str, bank: str) -> None:
@@ -248,21 +166,23 @@ def query_hint(bank: str, root: str) -> str:
     return f"{own_command()} query {shlex.quote(bank)} --root {shlex.quote(root)} --limit 10"
 
 
-def build(parameters: dict[str, Any]) -> BuildResult:
-    """Return the result of the build-bank flow run with `parameters` (see build_parameters)."""
-    from pipeline.flows import build_bank
+def build(jobs: list[BankJob], root: str, compute: Compute) -> list[BuildResult]:
+    """Return the results of the build-banks flow run of `jobs` (see pipeline.flows)."""
+    from pipeline.flows import build_banks
 
-    result: BuildResult = build_bank(**parameters)  # Prefect checks the parameters' types
-    return result
+    results: list[BuildResult] = build_banks(
+        jobs, str(Path(root).resolve()), compute, ", ".join(job.bank for job in jobs))
+    return results
 
 
 def cmd_build(args: argparse.Namespace) -> int:
     """Build a bank version; print its summary and any short bucket; 0 only when published."""
-    parameters = build_parameters(args)
+    job, compute = bank_job(args), compute_of(args)
     if not args.wait:
         refuse_if_busy(args.root, args.bank)
     reach_dask(args.dask)
-    result = run_flow(args, "build_bank", lambda: build(parameters))
+    [result] = run_flow(args.root, args.api, args.progress, BUILD_OUTCOME,
+                        lambda: build([job], args.root, compute), warm_genres([job], compute))
     if result.status == BuildStatus.BUSY:
         raise InputError(result.message)
     if result.status == BuildStatus.ALREADY:
@@ -313,12 +233,14 @@ def reach_dask(choice: str | None) -> None:
 
 def cmd_schedule(args: argparse.Namespace) -> int:
     """Serve the bank's build as a deployment on the --cron schedule; 0 once stopped."""
-    parameters = build_parameters(args)
+    job, compute = bank_job(args), compute_of(args)
     os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
+    safe_path()
     with bank_errors(), local_server(args.root, args.api) as url:
         from pipeline.schedule import build_deployment, serve_deployment
 
-        deployment = build_deployment(parameters, args.cron, args.timezone)
+        deployment = build_deployment([job], str(Path(args.root).resolve()), compute,
+                                      args.cron, args.timezone)
         print(f"{args.bank}: building on {args.cron!r} ({args.timezone}); "
               f"runs at {url.removesuffix('/api')}/deployments; Ctrl-C stops", flush=True)
         serve_deployment(deployment)

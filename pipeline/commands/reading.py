@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.arguments import InputError, count_arg, size_arg, whole_arg
-from pipeline.commands.building import reach_dask, run_flow
+from pipeline.commands.building import reach_dask
 from pipeline.commands.common import (
     DEFAULT_ROOT,
     Register,
@@ -22,7 +22,9 @@ from pipeline.commands.common import (
     version_options,
 )
 from pipeline.commands.rendering import FORMATS, rows_text
+from pipeline.jobs import Compute
 from pipeline.results import Verification
+from pipeline.session import run_flow
 from pipeline.solving import genre_of_url, read_puzzle
 from solvers import GENRE_NAMES, get_genre
 from solvers.core import Genre
@@ -31,6 +33,7 @@ from solvers.core.puzzlink import looks_like_url
 
 ID_DIGITS = 20  # hex digits of a bank row's id
 MIN_PREFIX = 6  # hex digits of an id prefix `show BANK PREFIX` takes
+VERIFY_OUTCOME = "verify changes nothing"
 
 
 def add_verify(command: Register) -> None:
@@ -108,7 +111,7 @@ def verified(args: argparse.Namespace, version: int) -> Verification:
     from pipeline.flows import verify_version
 
     return verify_version(bank=args.bank, version=version, root=str(Path(args.root).resolve()),
-                          workers=args.workers, dask=args.dask, whole=args.all)
+                          compute=Compute(args.workers, args.dask), whole=args.all)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -120,7 +123,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     with bank_errors():
         version = BankStore(args.root).snapshot(args.bank, args.version).version
     reach_dask(args.dask)
-    report = run_flow(args, "verify_version", lambda: verified(args, version))
+    pooled = args.workers > 1 or (args.dask or "").startswith("local")
+    report = run_flow(args.root, args.api, args.progress, VERIFY_OUTCOME,
+                      lambda: verified(args, version), [] if pooled else None)
     what = f"{args.bank} version {version}" + (" (whole bank)" if args.all else "")
     if report.passed:
         print(f"{what}: passed, {report.rows} rows re-verified in {report.seconds:.1f} s")

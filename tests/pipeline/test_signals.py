@@ -78,3 +78,24 @@ def test_a_signal_stops_a_build_in_one_line_and_leaves_nothing(prefect_api, tmp_
     assert BankStore(tmp_path).latest(bank) is None
     assert not list((tmp_path / bank).glob("*.parquet"))
     assert run_state(bank) == "CANCELLED"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("sent", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("moment", [0.1, 0.3, 0.5, 8, 13])
+def test_a_signal_at_any_moment_of_a_build_is_one_line_and_its_status(prefect_api, tmp_path,
+                                                                      sent, moment):
+    """The moments: the program's imports (0.1-0.5 s), and the build under way (8-13 s: the
+    flow's start, the pool, the fill, on a loaded machine the server's start)."""
+    build = subprocess.Popen(
+        [PUZZLEBANK, "build", "any", "--genre", "slant", "--size", "30x30", "--per-grade", "30",
+         "--seed", "3", "--workers", "2", "--root", str(tmp_path)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(moment)  # the moment of the stop: what must hold holds at any moment
+    os.killpg(build.pid, sent)
+    _, err = build.communicate(timeout=HANG_GUARD)
+    assert build.returncode == 128 + sent
+    assert err.startswith(f"puzzlebank: stopped by {signal.Signals(sent).name}: "), err
+    assert err.count("\n") == 1, err
+    assert settled(build.pid) == []
+    assert BankStore(tmp_path).latest("any") is None
