@@ -1,7 +1,8 @@
 """Exporting a bank as of one version as the JSON and Parquet files a front end loads.
 
 The export folder <out>/<bank>/ holds index.json (the bank, its version and its buckets),
-one JSON file per bucket at <genre>/<WxH>/<grade>.json, and bank.parquet (all rows, sorted by id).
+one JSON file per bucket at <genre>/<WxH>/<grade>.json, and bank.parquet (all rows, sorted by
+id), beside the per-day files banks.dayexport writes (kept when the buckets are exported again).
 In JSON a seed is a string (JavaScript numbers lose integers past 2^53), measurements and
 score_applications are objects; docs/export.schema.json is the JSON Schema of these files.
 An export is built in a temp folder and swapped in whole, so no reader sees half of one.
@@ -15,6 +16,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from banks.dayexport import DAY_ENTRIES
 from banks.durable import fsync_dir, owner_is_gone
 from banks.errors import BankError
 from banks.parts import write_part
@@ -63,6 +65,7 @@ def export_json(
     temp.mkdir()
     try:
         write_export(table, snapshot, temp)
+        keep_days(out / bank, temp)
         swap_into_place(temp, out / bank)
     except BaseException:
         shutil.rmtree(temp, ignore_errors=True)
@@ -132,6 +135,16 @@ def write_json(path: Path, value: Any, indent: int | None = None) -> None:
     separators = (",", ": ") if indent else (",", ":")
     text = json.dumps(value, sort_keys=True, indent=indent, separators=separators)
     path.write_text(text + "\n")
+
+
+def keep_days(old: Path, new: Path) -> None:
+    """Hard-link the per-day files of the old export (banks.dayexport) into the new one, so a
+    bucket export never takes a day away from a front end."""
+    for name in DAY_ENTRIES:
+        if (old / name).is_dir():
+            shutil.copytree(old / name, new / name, copy_function=os.link)
+        elif (old / name).is_file():
+            os.link(old / name, new / name)
 
 
 def swap_into_place(temp: Path, target: Path) -> None:

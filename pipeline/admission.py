@@ -28,6 +28,7 @@ from pipeline.sizes import Size
 from pipeline.tracing import explanation_columns
 from solvers import get_genre
 from solvers.core import GRADED, Genre, Grade, PuzzleFormatError, UnknownGenreError
+from solvers.core.stages import CHECK, GENERATE, INDEPENDENT_COUNT, TRACE, stage
 
 NO_CANDIDATE = Rejection("no-candidate")
 COUNTER_DISAGREE = Rejection("counter-disagree")
@@ -83,13 +84,15 @@ def contend(genre_name: str, spec: GenerationSpec, seed: int) -> Contender | Rej
     sound rules, so the ladder counter would count exactly one solution and is not run.
     """
     genre, generator = get_genre(genre_name), get_generator(genre_name)
-    candidate = generator.generate(random.Random(seed), spec)
+    with stage(GENERATE):
+        candidate = generator.generate(random.Random(seed), spec)
     if not isinstance(candidate, Candidate):
         return Rejection(candidate) if candidate else NO_CANDIDATE
     grade = candidate.grade
     if grade.status != GRADED or grade.name is None or grade.level is None:
         return Rejection(grade.status)
-    explained = explanation_columns(genre, candidate.puzzle, candidate.solution)
+    with stage(TRACE):
+        explained = explanation_columns(genre, candidate.puzzle, candidate.solution)
     if isinstance(explained, Rejection):
         return explained
     row: Row = {
@@ -111,12 +114,15 @@ def confirm(genre_name: str, contender: Contender) -> Rejection | None:
     (COUNTER_DISAGREE, COUNT_TRUNCATED) and `check` must accept the solution (CHECK_FAILED).
     """
     genre = get_genre(genre_name)
-    independent = genre.count(contender.puzzle, limit=2, engine=genre.independent)
+    with stage(INDEPENDENT_COUNT):
+        independent = genre.count(contender.puzzle, limit=2, engine=genre.independent)
     if independent.count != 1:
         return COUNTER_DISAGREE
     if independent.truncated:
         return COUNT_TRUNCATED
-    if genre.check(contender.puzzle, contender.solution):
+    with stage(CHECK):
+        problems = genre.check(contender.puzzle, contender.solution)
+    if problems:
         return CHECK_FAILED
     return None
 

@@ -1,8 +1,8 @@
 """The command line's argument handling: a Parser whose errors are one-line InputErrors, and the
 argparse types that check and normalise each kind of value (a size, a count, a worker count, a
-port, a bank name, a seed, a --dask choice, a cron string, a time zone, a date). An argparse type
-raises ArgumentTypeError, which the Parser turns into the one line the user sees; a value is
-echoed as an excerpt (solvers/core/excerpt.py), never whole."""
+port, a bank name, a seed, a --dask choice, a cron string, a time zone, a date, a range of
+days). An argparse type raises ArgumentTypeError, which the Parser turns into the one line the
+user sees; a value is echoed as an excerpt (solvers/core/excerpt.py), never whole."""
 
 import argparse
 import datetime
@@ -62,8 +62,9 @@ def size_arg(text: str) -> Size:
 def number_in(text: str, least: int, most: int) -> int:
     """Return the whole number `text` writes (ASCII digits) when least <= it <= most; else
     ArgumentTypeError saying what was expected."""
-    digits = text.strip()
-    if not (digits.isascii() and digits.isdecimal()) or not least <= int(digits) <= most:
+    digits = text.strip().lstrip("0") or "0"
+    if not (digits.isascii() and digits.isdecimal() and len(digits) <= len(str(most))
+            and least <= int(digits) <= most):
         raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a whole number from {least} "
                                          f"to {most}")
     return int(digits)
@@ -145,3 +146,15 @@ def date_arg(text: str) -> datetime.date:
         return datetime.date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a date (YYYY-MM-DD)") from None
+
+
+def days_arg(text: str) -> tuple[datetime.date, datetime.date]:
+    """argparse type: a range of days FROM..TO, both YYYY-MM-DD and included, FROM <= TO."""
+    first, dots, last = text.partition("..")
+    if not dots:
+        raise argparse.ArgumentTypeError(f"{excerpt(text)} is not FROM..TO "
+                                         f"(YYYY-MM-DD..YYYY-MM-DD)")
+    days = date_arg(first), date_arg(last)
+    if days[0] > days[1]:
+        raise argparse.ArgumentTypeError(f"{excerpt(text)}: FROM is after TO")
+    return days

@@ -9,7 +9,7 @@ written by pipeline/failures.py, never a traceback; 130 (SIGINT) or 143 (SIGTERM
 one line. Heavy imports wait for
 the command that needs them: Prefect only for build, schedule and verify (once the server's
 url is set), banks only for bank commands, polars only for those that read rows with it. The
-program starts at pipeline/entry.py, which handles SIGINT and SIGTERM first. The parser class
+program starts at pipeline/program.py, which handles SIGINT and SIGTERM first. The parser class
 and the argument types are in pipeline/arguments.py; the commands are in
 pipeline/commands/, one module per concern.
 """
@@ -22,7 +22,8 @@ import sys
 from collections.abc import Sequence
 
 from pipeline.arguments import InputError, Parser
-from pipeline.commands import building, capacity, puzzles, reading
+from pipeline.bankspec import SpecError
+from pipeline.commands import building, capacity, days, puzzles, reading
 from pipeline.commands.common import Run
 from pipeline.commands.genres import add_genre_commands, wanted
 from pipeline.failures import complain, os_error_text
@@ -32,8 +33,8 @@ from solvers.core import PuzzleFormatError, UnknownGenreError
 
 COMMANDS = (  # each adds its command, in the order --help lists them
     building.add_build, building.add_schedule, reading.add_verify, reading.add_history,
-    reading.add_query, reading.add_export, puzzles.add_solve, reading.add_show,
-    reading.add_gallery, puzzles.add_daily, puzzles.add_hint,
+    reading.add_query, reading.add_export, days.add_calendar, days.add_day, puzzles.add_solve,
+    reading.add_show, reading.add_gallery, puzzles.add_daily, puzzles.add_hint,
     building.add_server, puzzles.add_ladder_report, capacity.add_grades, capacity.add_bench,
 )
 
@@ -72,7 +73,7 @@ def run_command(argv: Sequence[str] | None) -> int:
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
-    except (InputError, PuzzleFormatError, UnknownGenreError, ServerError) as error:
+    except (InputError, PuzzleFormatError, UnknownGenreError, ServerError, SpecError) as error:
         complain(str(error) or type(error).__name__)
         return 2
     except OSError as error:

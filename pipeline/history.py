@@ -2,7 +2,7 @@
 that failed re-verification and was never committed.
 
 Columns: version, when (UTC; the commit time, or when a failed build was checked), build id,
-rows the build added, its buckets ("WxH/grade n"), and its verification.
+rows the build added, its buckets ("genre/WxH/grade n"), and its verification.
 """
 
 from datetime import UTC, datetime
@@ -33,7 +33,8 @@ def history_text(root: str | Path, bank: str) -> str:
 
 def line(version: str, when: str, manifest: Manifest) -> tuple[str, ...]:
     """Return the cells of one history line."""
-    buckets = ", ".join(f"{bucket} {n}" for bucket, n in manifest.buckets.items())
+    buckets = ", ".join(f"{genre_bucket(bucket, manifest)} {n}"
+                        for bucket, n in manifest.buckets.items())
     report = manifest.verification["report"]
     verdict = manifest.status
     if manifest.status == "passed":
@@ -41,6 +42,13 @@ def line(version: str, when: str, manifest: Manifest) -> tuple[str, ...]:
     else:
         verdict += f", {report.get('problem_count', '?')} problem(s), not committed"
     return version, when, manifest.build_id, str(manifest.row_count), buckets, verdict
+
+
+def genre_bucket(bucket: str, manifest: Manifest) -> str:
+    """Return a manifest's bucket key as "genre/WxH/grade": as it is when it names its genre,
+    else with the genre of the build's spec (a one-genre build's keys are "WxH/grade")."""
+    genre = manifest.spec.get("genre")
+    return bucket if bucket.count("/") != 1 or not isinstance(genre, str) else f"{genre}/{bucket}"
 
 
 def committed_at(ms: int) -> str:

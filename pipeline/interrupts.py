@@ -1,13 +1,12 @@
-"""Stopping when told: SIGINT and SIGTERM end a command with exactly one line, whenever they come.
+"""Stopping when told, within a command that must clean up: SIGINT and SIGTERM raise a stop.
 
-Two phases. From the program's first instruction (pipeline.entry) until a command's work that
-must clean up begins, a stop signal ends the process at once (`exit_now`): nothing has been
-changed, and a half-done import is never left to print a traceback. Within `stop_on_signals`
-(a build or verify), the signal raises `Stopped(signum)` in the main thread, a BaseException like
-KeyboardInterrupt that no `except Exception` swallows, so locks, pools and servers are let go on
-the way up. From the first signal on, the process's stderr is silenced (its line is written on
-the stderr saved then, see `say`) and further signals are ignored: whatever a library or a
-finalizer prints while the command unwinds goes nowhere. Library code a stop passes through may
+Outside `stop_on_signals`, the program's handler (pipeline/stops.py, set at its first
+instruction) ends the process at once in one line. Within it (a build or verify), the signal
+raises `Stopped(signum)` in the main thread, a BaseException like KeyboardInterrupt that no
+`except Exception` swallows, so locks, pools and servers are let go on the way up. From the
+first signal on, the process's stderr is silenced (its line is written on the stderr saved then,
+see `say`) and further signals are ignored: whatever a library or a finalizer prints while the
+command unwinds goes nowhere. Library code a stop passes through may
 wrap it (pydantic does): `signal_of` says "stopped" for any error once a signal was noted, and
 `raise_if_stopped` raises the stop again at points of the caller's choosing. Prefect installs its
 own SIGTERM handler while a flow runs; `reclaim_sigterm` puts ours back. The exit status is 128 +
@@ -22,7 +21,8 @@ import threading
 from collections.abc import Iterator
 from types import FrameType
 
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+from pipeline.stops import STOP_SIGNALS
+
 RECEIVED: list[int] = []  # the stop signals this process has received, in order
 SAVED_STDERR: list[int] = []  # the file descriptor of stderr before it was silenced
 
@@ -61,19 +61,6 @@ def silence() -> None:
     sys.unraisablehook = lambda _unraisable: None
 
 
-def exit_now(signum: int, _frame: FrameType | None = None) -> None:
-    """The first phase's handler: write the stop's one line and end the process at once."""
-    silence()
-    say(f"puzzlebank: stopped by {signal.Signals(signum).name}: nothing was changed")
-    os._exit(128 + signum)
-
-
-def exit_on_signals() -> None:
-    """Install the first phase's handler for SIGINT and SIGTERM (see the module)."""
-    for signum in STOP_SIGNALS:
-        signal.signal(signum, exit_now)
-
-
 def raise_stopped(signum: int, _frame: FrameType | None) -> None:
     """The second phase's handler: note the signal, silence, then raise Stopped."""
     RECEIVED.append(signum)
@@ -98,7 +85,8 @@ def reclaim_sigterm() -> None:
 
 @contextlib.contextmanager
 def stop_on_signals() -> Iterator[None]:
-    """Within the block, SIGINT and SIGTERM raise Stopped; the old handlers come back after."""
+    """Within the block, SIGINT and SIGTERM raise Stopped; the old handlers (the program's
+    pipeline/stops.py end_at_once) come back after."""
     previous = {signum: signal.signal(signum, raise_stopped) for signum in STOP_SIGNALS}
     try:
         yield

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from typing import Self
 
 from generators import GenerationSpec
+from solvers.core.excerpt import excerpt
+
+MAX_DIGITS = 9  # of a side's number
 
 
 @dataclass(frozen=True)
@@ -25,10 +28,13 @@ class Size:
     @classmethod
     def parse(cls, text: str) -> Self:
         """Return the size a "WxH" text writes (spaces around it and a capital X allowed);
-        ValueError naming the text when it is not two positive whole numbers."""
+        ValueError naming the text when it is not two positive whole numbers of at most
+        MAX_DIGITS ASCII digits each (no genre's board comes near)."""
         width, x, height = text.strip().lower().partition("x")
-        if not (x and width.isdecimal() and height.isdecimal() and int(width) and int(height)):
-            raise ValueError(f"size {text!r} is not WxH with positive whole numbers, e.g. 5x5")
+        if not (x and all(side.isascii() and side.isdecimal() and len(side) <= MAX_DIGITS
+                          and int(side) for side in (width, height))):
+            raise ValueError(f"size {excerpt(text)} is not WxH with positive whole numbers, "
+                             "e.g. 5x5")
         return cls(int(width), int(height))
 
     def __str__(self) -> str:

@@ -38,6 +38,8 @@ def add_bench(command: Register) -> None:
     bench.add_argument("--grade", help="a ladder level (default: any grade)")
     bench.add_argument("--puzzles", type=count_arg, default=BENCH_PUZZLES)
     bench.add_argument("--seed", type=seed_arg, default=0)
+    bench.add_argument("--stages", action="store_true",
+                       help="also CPU ms per graded puzzle and share of each stage")
     bench.add_argument("--json", action="store_true", help="one JSON object")
 
 
@@ -95,7 +97,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
                              f"(grades: {', '.join(genre.ladder)})")
         planned_buckets(genre.name, [args.size], [args.grade])
     run = run_bucket(genre.name, args.size, args.grade, args.puzzles, args.seed,
-                     ATTEMPTS_PER_PUZZLE * args.puzzles)
+                     ATTEMPTS_PER_PUZZLE * args.puzzles, args.stages)
     if args.json:
         print(json.dumps(run.as_json()))
     else:
@@ -104,6 +106,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
               f"puzzles in {run.attempts} attempts, "
               + ("none made" if ms is None else
                  f"{ms:.1f} CPU ms per graded puzzle ({run.graded_per_second:.2f} per second)"))
+        if args.stages:
+            shown = [{"stage": name, "ms/puzzle": "-" if ms is None else f"{ms:.2f}",
+                      "share": f"{share:.1%}"} for name, ms, share in run.stage_rows()]
+            print(table_text(shown, ("stage", "ms/puzzle", "share")))
     if run.graded < args.puzzles:
         print(f"puzzlebank: bench: made {run.graded} of {args.puzzles} in {run.attempts} "
               f"attempts", file=sys.stderr)

@@ -8,9 +8,9 @@ MIN_PREFIX or more. banks and polars are imported by the command that reads a ba
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pipeline.arguments import InputError, count_arg, size_arg, whole_arg
+from pipeline.arguments import InputError, count_arg, days_arg, size_arg, whole_arg
 from pipeline.commands.building import reach_dask
 from pipeline.commands.common import (
     DEFAULT_ROOT,
@@ -30,6 +30,9 @@ from solvers import GENRE_NAMES, get_genre
 from solvers.core import Genre
 from solvers.core.excerpt import excerpt
 from solvers.core.puzzlink import looks_like_url
+
+if TYPE_CHECKING:
+    import polars as pl
 
 ID_DIGITS = 20  # hex digits of a bank row's id
 MIN_PREFIX = 6  # hex digits of an id prefix `show BANK PREFIX` takes
@@ -77,6 +80,9 @@ def add_export(command: Register) -> None:
     bank_options(export)
     export.add_argument("--out", required=True, help="folder to export into")
     version_options(export)
+    export.add_argument("--days", type=days_arg, metavar="FROM..TO",
+                        help="instead, the planned days FROM..TO (YYYY-MM-DD..YYYY-MM-DD): a day "
+                             "file, a solutions file each, and the days index")
 
 
 def add_show(command: Register) -> None:
@@ -154,12 +160,11 @@ def cmd_query(args: argparse.Namespace) -> int:
         genre = get_genre(args.genre)
         if args.grade is not None:
             check_grade(genre, args.grade)
-    elif args.grade is not None and all(args.grade not in get_genre(name).ladder
-                                        for name in GENRE_NAMES):
-        raise InputError(f"no genre has a grade {excerpt(args.grade)}")
     with bank_errors():
-        frame = select(scan(args.root, args.bank, args.version, args.build),
-                       genre=args.genre, size=None if args.size is None else str(args.size),
+        bank = scan(args.root, args.bank, args.version, args.build)
+        if args.genre is None and args.grade is not None:
+            check_bank_grade(args.bank, bank, args.grade)
+        frame = select(bank, genre=args.genre, size=None if args.size is None else str(args.size),
                        grade=args.grade, min_score=args.min_score, max_score=args.max_score,
                        by_score=args.sort == "score")
         rows = (frame.head(args.limit) if args.limit else frame).collect()
@@ -167,12 +172,28 @@ def cmd_query(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_export(args: argparse.Namespace) -> int:
-    """Export the bank (as of --version) for front ends; print where it went."""
-    from banks import export_json
+def check_bank_grade(bank: str, frame: "pl.LazyFrame", grade: str) -> None:
+    """Raise InputError when no genre the bank's rows hold has a grade named `grade` (a query
+    for it could only print nothing), naming each genre's grades."""
+    genres = sorted(frame.select("genre").unique().collect()["genre"].to_list())
+    ladders = {name: get_genre(name).ladder for name in genres if name in GENRE_NAMES}
+    if genres and all(grade not in ladder for ladder in ladders.values()):
+        held = "; ".join(f"{name}: {', '.join(ladder)}" for name, ladder in ladders.items())
+        raise InputError(f"bank {bank!r} has no genre with a grade {excerpt(grade)} "
+                         f"(grades of its genres: {held})")
 
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Export the bank (as of --version), or (--days) its planned days, for front ends; print
+    where it went."""
+    from banks import export_json
+    from banks.dayexport import export_days
+
+    if args.days and args.version is not None:
+        raise InputError("export: --days exports the calendar's days; --version does not apply")
     with bank_errors():
-        folder = export_json(args.root, args.bank, args.out, args.version)
+        folder = export_days(args.root, args.bank, args.out, *args.days) if args.days \
+            else export_json(args.root, args.bank, args.out, args.version)
     print(folder)
     return 0
 
@@ -181,7 +202,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     """Draw a puzzle, with the given solution or (--solve) the one `solve` reports, as text or
     (--svg) as an SVG picture written to a file. GENRE TEXT draws a puzzle text, a puzz.link URL
     alone the URL's puzzle; BANK ID draws a bank row (ID: its 20 hex digits, or a prefix of at
-    least MIN_PREFIX of them that no other row shares), and its --solve the row's own solution."""
+    least MIN_PREFIX of them that no other row shares), and its --solve the row's own solution.
+    A bank named like a genre: an id prefix is read as an id when --root holds that bank."""
     from pipeline.solving import drawn_count
 
     genre, puzzle, stored = shown_puzzle(args)
@@ -214,7 +236,8 @@ def shown_puzzle(args: argparse.Namespace) -> tuple[Genre[Any, Any], Any, str | 
             raise InputError("show: give GENRE TEXT, BANK ID, or a puzz.link URL alone")
         genre = genre_of_url(args.genre)
         return genre, read_puzzle(genre, args.genre), None
-    if args.genre in GENRE_NAMES and not is_row_id(args.text):
+    if args.genre in GENRE_NAMES and not is_row_id(args.text) and not (
+            is_id_prefix(args.text) and bank_exists(args.root, args.genre)):
         genre = get_genre(args.genre)
         return genre, read_puzzle(genre, args.text), None
     if not is_id_prefix(args.text):
@@ -235,6 +258,16 @@ def is_id_prefix(text: str) -> bool:
 def is_row_id(text: str) -> bool:
     """Return whether `text` is written like a whole bank row's id: ID_DIGITS hex digits."""
     return len(text) == ID_DIGITS and is_id_prefix(text)
+
+
+def bank_exists(root: str, name: str) -> bool:
+    """Return whether the root holds a bank called `name` (with at least one version)."""
+    from banks import BankError, BankStore
+
+    try:
+        return BankStore(root).latest(name) is not None
+    except BankError:
+        return False
 
 
 def bank_row(bank: str, prefix: str, root: str, version: int | None) -> dict[str, Any]:

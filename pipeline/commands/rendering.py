@@ -1,7 +1,8 @@
 """Rendering for the terminal: rows as an aligned text table, a JSON array or CSV.
 
 Vocabulary: a *row* here is a dict of column name -> value as polars gives it back from a bank
-(seed a Decimal, measurements JSON text); *columns* are the names a table shows, in order.
+(seed a Decimal, measurements and score_applications JSON text); *columns* are the names a
+table shows, in order.
 """
 
 import json
@@ -26,9 +27,11 @@ def rows_text(rows: "pl.DataFrame", form: str) -> str:
 
 
 def json_rows(rows: list[dict[str, Any]]) -> str:
-    """Return rows as a JSON array, one row per line; seeds as strings, measurements as objects."""
+    """Return rows as a JSON array, one row per line; seeds as strings, measurements and
+    score_applications as objects (as the export gives them)."""
     def clean(row: dict[str, Any]) -> dict[str, Any]:
-        return row | {"seed": str(row["seed"]), "measurements": json.loads(row["measurements"])}
+        return row | {"seed": str(row["seed"]), "measurements": json.loads(row["measurements"]),
+                      "score_applications": json.loads(row["score_applications"])}
 
     lines = ",\n".join(json.dumps(clean(row), sort_keys=True) for row in rows)
     return f"[\n{lines}\n]" if rows else "[]"

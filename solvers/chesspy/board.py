@@ -24,7 +24,7 @@ from solvers.core.grid import (
     split_rows,
 )
 from solvers.core.grid import dimensions as dimensions  # re-exported: the record's (width, height)
-from solvers.core.limits import Limits
+from solvers.core.limits import Limits, bounded_number
 
 EMPTY, ROOK, BISHOP, KNIGHT = 1, 2, 4, 8
 PIECES = (ROOK, BISHOP, KNIGHT)
@@ -115,14 +115,14 @@ def inventory_text(inventory: tuple[int, int, int]) -> str:
 
 
 def parse(text: str) -> ChesspyPuzzle:
-    """Return the puzzle of a canonical text: 'R<n>B<n>N<n>:' then H rows of W chars '0'-'9' '.'."""
+    """Return the puzzle of a canonical text: 'R<n>B<n>N<n>:' then H rows of W chars '0'-'9' '.';
+    each count is at most the board's cells."""
     if not isinstance(text, str):
         raise PuzzleFormatError(f"expected text, got {type(text).__name__}")
     text = LIMITS.check_text(text).strip()
     match = _INVENTORY.match(text)
     if match is None:
         raise PuzzleFormatError("expected the inventory 'R<n>B<n>N<n>:' before the grid")
-    inventory = (int(match[1]), int(match[2]), int(match[3]))
     rows = split_rows(text[match.end():])
     if not rows[0]:
         raise PuzzleFormatError("a row needs at least one cell", row=0)
@@ -132,7 +132,12 @@ def parse(text: str) -> ChesspyPuzzle:
     LIMITS.check_size(len(rows[0]), len(rows))
     check_alphabet(rows, ".0123456789", "number or '.'")
     numbers = tuple(None if ch == "." else int(ch) for row in rows for ch in row)
-    return ChesspyPuzzle(len(rows[0]), len(rows), inventory, numbers)
+    cells = len(numbers)
+    rooks, bishops, knights = (
+        bounded_number(digits, cells, f"the {PIECE_NAME[piece]} count",
+                       f", the cells of a {len(rows[0])}x{len(rows)} board")
+        for digits, piece in zip(match.groups(), PIECES, strict=True))
+    return ChesspyPuzzle(len(rows[0]), len(rows), (rooks, bishops, knights), numbers)
 
 
 def format(puzzle: ChesspyPuzzle) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solvers.core.errors import PuzzleFormatError
-from solvers.core.limits import Limits
+from solvers.core.limits import Limits, bounded_number
 
 COLOUR_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
 CHAR_COLOUR = {ch: c for c, ch in enumerate(COLOUR_CHARS)}
@@ -68,10 +68,8 @@ def parse(text: str) -> ColorSortPuzzle:
         raise PuzzleFormatError("expected '<capacity>:' before the tubes")
     if not CAPACITY_PATTERN.fullmatch(head):
         raise PuzzleFormatError(f"capacity {head!r} is not a positive whole number")
-    capacity = int(head)
-    if capacity > MAX_CAPACITY:
-        raise PuzzleFormatError(f"capacity {capacity} is over {MAX_CAPACITY}, the most a "
-                                "colorsort tube holds")
+    capacity = bounded_number(head, MAX_CAPACITY, "the capacity", ", the most a colorsort "
+                              "tube holds")
     tubes = []
     texts = body.split(",")
     if len(texts) > MAX_TUBES:
@@ -107,11 +105,9 @@ def parse_solution(text: str, puzzle: ColorSortPuzzle) -> ColorSortSolution:
         found = POUR_PATTERN.fullmatch(token)
         if not found:
             raise PuzzleFormatError(f"pour {token!r} is not written 'i>j'", col=k)
-        i, j = int(found[1]), int(found[2])
-        for tube in (i, j):
-            if tube >= len(puzzle.tubes):
-                raise PuzzleFormatError(f"tube {tube} does not exist "
-                                        f"({len(puzzle.tubes)} tubes)", col=k)
+        last = len(puzzle.tubes) - 1
+        i, j = (bounded_number(digits, last, "a tube's number", f", the last of the deal's "
+                               f"{last + 1} tubes", col=k) for digits in found.groups())
         moves.append((i, j))
     return ColorSortSolution(tuple(moves))
 

@@ -19,6 +19,7 @@ from solvers.core.grading import SEARCH, Grading, MeasuredBands
 from solvers.core.limits import Limits
 from solvers.core.puzzlink import PuzzlinkCodec, split_url
 from solvers.core.results import Count, Deduction, Grade
+from solvers.core.stages import GRADE, stage
 
 P = TypeVar("P")
 S = TypeVar("S")
@@ -154,7 +155,8 @@ class Genre(Generic[P, S]):
     def grade(self, puzzle: P) -> Grade[S]:
         """Return where `puzzle` sits on the ladder, by the genre's `grading` strategy, or why
         it has no grade (see Grade)."""
-        return self.grading.grade(self, puzzle)
+        with stage(GRADE):
+            return self.grading.grade(self, puzzle)
 
     def puzzle_id(self, puzzle: P) -> str:
         """Return the puzzle's id: a hash of the least canonical text among its symmetric images."""

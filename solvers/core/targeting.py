@@ -18,6 +18,7 @@ from typing import Any, Generic, TypeVar
 from solvers.core.genre import Genre
 from solvers.core.grading import SEARCH
 from solvers.core.results import Grade
+from solvers.core.stages import GRADE, stage
 
 P = TypeVar("P")
 
@@ -69,11 +70,12 @@ class Target(Generic[P]):
         With a fast `solves`, a puzzle that the level below the target solves is off target at
         once, without grading (the grade is the lowest level that solves a puzzle).
         """
-        if self.solves is not None and self.level is not None and self.rules is not None:
-            below = self.genre.level_index(self.level) - 1
-            if below >= 0 and self.solves(puzzle, self.genre.rules_up_to(below)):
-                return None
-        grade = self.genre.grade(puzzle) if self.grader is None else self.grader(puzzle)
+        with stage(GRADE):
+            if self.solves is not None and self.level is not None and self.rules is not None:
+                below = self.genre.level_index(self.level) - 1
+                if below >= 0 and self.solves(puzzle, self.genre.rules_up_to(below)):
+                    return None
+            grade = self.genre.grade(puzzle) if self.grader is None else self.grader(puzzle)
         return None if self.level is not None and grade.name != self.level else grade
 
 

@@ -13,6 +13,7 @@ cell is decided then.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Generic, Protocol, TypeVar
 
 from solvers.core.explain import Cell, Step, Trace
@@ -141,6 +142,7 @@ def cell_of(board: Board[State], state: State, k: int) -> Cell:
     return Cell(k // board.width, k % board.width, value)
 
 
+@cache
 def cell_name(row: int, col: int) -> str:
     """Return a cell's name: its column letter(s) and its row from 1, e.g. 'b5'."""
     letters = ""

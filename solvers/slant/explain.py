@@ -7,8 +7,9 @@ Cells are named like 'b5' (column letter, row from 1), vertices like 'C4'.
 """
 
 from collections import deque
-from collections.abc import Iterable
-from functools import cached_property
+from functools import cache, cached_property
+from itertools import compress
+from operator import and_, eq, ne
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.explain import Trace, Weights
@@ -16,13 +17,15 @@ from solvers.core.partial import grid_explainer
 from solvers.core.walk import Contradiction, Place, Said, cell_name, listing, walk
 from solvers.slant import GENRE
 from solvers.slant.board import BACK, BOTH, DIAGONAL_CHAR, FWD, SlantPuzzle, SlantSolution
-from solvers.slant.rules import CONTRADICTION, LADDER, Context, Propagation, context
+from solvers.slant.rules import CONTRADICTION, LADDER, Propagation, context, duet_plan
 
 WEIGHTS = Weights(level=(0, 100, 200, 400), per_step={"count": 0.5, "cycle": 2, "duet": 4,
                                                        "probe": 10}, depth=1)
 State = tuple[int, ...]
+CYCLE = frozenset(("cycle",))
 
 
+@cache
 def vertex_name(board_width: int, v: int) -> str:
     """Return a vertex's name: its column letter in capitals and its row from 1, e.g. 'C4'."""
     r, c = divmod(v, board_width + 1)
@@ -42,8 +45,8 @@ class SlantBoard:
         self.cell_count = puzzle.width * puzzle.height
         self.ctx = context(puzzle)
         self.geo = self.ctx.geo
-        self._cut: dict[tuple[int, ...], Context] = {}
         self.probe_from = 0  # the cell where the next probe starts looking
+        self._cycle_base: Propagation | None = None
 
     @cached_property
     def clued(self) -> tuple[int, ...]:
@@ -60,55 +63,100 @@ class SlantBoard:
                  if b in clued and (b == a + stride or b % stride)]
         return [*counts, Place("cycle", None, None), *duets, Place("probe", None, None)]
 
-    def cut(self, vertices: tuple[int, ...]) -> Context:
-        """Return the context of the puzzle with only the clues at `vertices`."""
-        if vertices not in self._cut:
-            clues = tuple(n if v in vertices else None for v, n in enumerate(self.puzzle.clues))
-            puzzle = SlantPuzzle(self.puzzle.width, self.puzzle.height, clues)
-            self._cut[vertices] = context.__wrapped__(puzzle)
-        return self._cut[vertices]
-
-    def start(self, state: State, rules: frozenset[str], ctx: Context | None = None,
-              cells: Iterable[int] | None = None) -> Propagation:
-        """Return a propagation of `rules` on the whole puzzle (or on the puzzle of `ctx`) with
-        the state's cells decided (only those of `cells`, when given)."""
-        prop = Propagation(self.ctx if ctx is None else ctx, rules)
-        for k in range(len(state)) if cells is None else cells:
-            if state[k] != BOTH:
-                prop.assign(k, state[k])
+    def start(self, state: State, rules: frozenset[str]) -> Propagation:
+        """Return a propagation of `rules` on the whole puzzle with the state's cells decided."""
+        prop = Propagation(self.ctx, rules)
+        for k, d in enumerate(state):
+            if d != BOTH:
+                prop.assign(k, d)
         return prop
 
     def apply(self, place: Place, state: State) -> State | Contradiction | None:
-        """Run the place's rule (see the module).
-
-        Count and duet run on the puzzle cut down to the place's clues, without the cycle
-        rule: they read and decide only the cells at those clues (`place.reads`), so only
-        those are decided first (deciding every cell of the board made each try cost as much
-        as the board: most of a trace's time)."""
-        if place.rule in ("count", "duet"):
-            reads = range(len(state)) if place.reads is None else place.reads
-            prop = self.start(state, frozenset((place.rule,)), self.cut(place.key), reads)
-            if prop.failed or prop.run() == CONTRADICTION:
-                return Contradiction(place)
-            decided = {k: prop.dom[k] for k in reads if prop.dom[k] != state[k]}
-            return tuple(decided.get(k, d) for k, d in enumerate(state)) if decided else None
+        """Run the place's rule (see the module)."""
+        if place.rule == "count":
+            return self.count(place, state)
+        if place.rule == "duet":
+            return self.duet(place, state)
         if place.rule == "cycle":
             return self.cycle(place, state)
         return self.probe(place, state)
 
-    def cycle(self, place: Place, state: State) -> State | Contradiction | None:
-        """Decide the first open cell one of whose diagonals would close a loop."""
-        runner = self.start(state, frozenset(("cycle",)))
-        if runner.failed or runner.run() == CONTRADICTION:
+    def count(self, place: Place, state: State) -> State | Contradiction | None:
+        """Run the count rule on the place's one clue (rules.Propagation.count_rule's test):
+        point its open cells away once it has its number, at it when they are its deficit."""
+        (v,) = place.key
+        n = self.puzzle.clues[v]
+        assert n is not None
+        touching = self.geo.touching[v]
+        on = open_ = 0
+        for k, d in touching:
+            x = state[k]
+            if x == d:
+                on += 1
+            elif x == BOTH:
+                open_ += 1
+        if on > n or on + open_ < n:
             return Contradiction(place)
-        if runner.dom == list(state):
+        if not open_ or n not in (on, on + open_):
             return None
-        base = self.start(state, frozenset(("cycle",)))
-        for k in (k for k, d in enumerate(state) if d == BOTH and runner.dom[k] != BOTH):
-            keep = runner.dom[k]
-            if base.trial(k, BOTH ^ keep).failed:
-                return (*state[:k], keep, *state[k + 1:])
-        return None
+        after = list(state)
+        for k, d in touching:
+            if state[k] == BOTH:
+                after[k] = d if on < n else BOTH ^ d
+        return tuple(after)
+
+    def duet(self, place: Place, state: State) -> State | Contradiction | None:
+        """Run the duet rule on the place's two clues alone to its fixpoint (the memoized
+        `duet_plan`, as rules.Propagation.duet_rule runs it)."""
+        duet = self.ctx.duet_at[place.key]
+        dom = list(state)
+        while True:
+            key = (duet.need_a, duet.need_b, duet.domains(dom))
+            plan = duet.plans.get(key)
+            if plan is None:
+                plan = duet.plans[key] = duet_plan(duet, dom)
+            if plan == CONTRADICTION:
+                return Contradiction(place)
+            if not plan:
+                break
+            for k, d in plan:  # type: ignore[union-attr]
+                dom[k] = d
+        return None if dom == list(state) else tuple(dom)
+
+    def cycle_base(self, state: State) -> Propagation:
+        """Return the cycle rule's propagation with the state's cells decided, not run.
+
+        It is kept from call to call: a walk's states only grow, so only the cells decided
+        since the last call are assigned (it is made again for a state that is not a growth of
+        the last one). The union-find, `failed` and the open cells noted as closing do not
+        depend on the order the cells are assigned in."""
+        base = self._cycle_base
+        if base is None or not all(map(eq, map(and_, base.dom, state), state)):
+            base = self._cycle_base = Propagation(self.ctx, CYCLE)  # not a growth: d & d' != d'
+        dom = base.dom
+        for k in compress(range(len(state)), map(ne, dom, state)):
+            base.assign(k, state[k])
+        base.closing.difference_update([k for k in base.closing if dom[k] != BOTH])
+        return base
+
+    def cycle(self, place: Place, state: State) -> State | Contradiction | None:
+        """Decide the first open cell one of whose diagonals would close a loop.
+
+        Those cells are the open ones the state's union-find has noted as closing (before the
+        cycle rule runs); the rule's run to its fixpoint (on a copy) only tells whether the
+        state is a contradiction."""
+        base = self.cycle_base(state)
+        if base.failed:
+            return Contradiction(place)
+        if not base.closing:
+            return None
+        k = min(base.closing)
+        (fa, fb), (ba, bb) = self.geo.ends[k][FWD], self.geo.ends[k][BACK]
+        fwd_closes = base.joined(fa, fb)
+        if (fwd_closes and base.joined(ba, bb)) or base.copy().run() == CONTRADICTION:
+            return Contradiction(place)
+        keep = BACK if fwd_closes else FWD
+        return (*state[:k], keep, *state[k + 1:])
 
     def probe(self, place: Place, state: State) -> State | Contradiction | None:
         """Refute one diagonal of the first open cell, from the last probed on (wrapping round,
@@ -130,7 +178,7 @@ class SlantBoard:
         return None
 
     def changed(self, before: State, after: State) -> list[int]:
-        return [k for k, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+        return list(compress(range(len(before)), map(ne, before, after)))
 
     def value(self, state: State, k: int) -> str | None:
         return DIAGONAL_CHAR.get(state[k])
@@ -171,20 +219,18 @@ class SlantBoard:
         return cell_name(*divmod(k, self.width))
 
     def path(self, state: State, k: int, d: int) -> list[int]:
-        """Return the decided cells whose diagonals join the two ends of diagonal d in cell k."""
+        """Return the decided cells whose diagonals join the two ends of diagonal d in cell k.
+
+        The decided diagonals of a state the cycle rule ran on make a forest, so there is one
+        such path; it is searched from one end through the diagonals drawn at each vertex."""
         start, goal = self.geo.ends[k][d]
-        edges: dict[int, list[tuple[int, int]]] = {}
-        for j, x in enumerate(state):
-            if x != BOTH:
-                a, b = self.geo.ends[j][x]
-                edges.setdefault(a, []).append((b, j))
-                edges.setdefault(b, []).append((a, j))
+        touching, far_ends = self.geo.touching, self.ctx.far_ends
         came: dict[int, tuple[int, int] | None] = {start: None}
         queue = deque([start])
         while queue and goal not in came:
             a = queue.popleft()
-            for b, j in edges.get(a, ()):
-                if b not in came:
+            for (j, x), (_, b) in zip(touching[a], far_ends[a], strict=True):
+                if state[j] == x and b not in came:
                     came[b] = (a, j)
                     queue.append(b)
         path, at = [], came.get(goal)

@@ -95,6 +95,13 @@ class Context:
         return tuple(duets)
 
     @cached_property
+    def duet_at(self) -> dict[tuple[int, int], Duet]:
+        """Return the duet of each pair (a, b) of adjacent clued vertices, a < b."""
+        pairs = _adjacent_pairs(self.geo.width, self.geo.height)
+        return {pairs[p][:2]: duet for p, duet in zip(self._duet_pairs[0], self.duets,
+                                                      strict=True)}
+
+    @cached_property
     def cell_duets(self) -> tuple[tuple[int, ...], ...]:
         """Return, for each cell, the indices of the duets it belongs to (ascending)."""
         pairs = _adjacent_pairs(self.geo.width, self.geo.height)
@@ -198,6 +205,18 @@ class Propagation:
         copy.assign(k, d)
         return copy
 
+    def copy(self) -> "Propagation":
+        """Return an independent copy: the same domains, agendas and union-find."""
+        copy = Propagation.__new__(Propagation)
+        copy.ctx, copy.rules = self.ctx, self.rules
+        copy.dom, copy.open_cells = self.dom.copy(), self.open_cells
+        copy.clue_agenda, copy.duet_agenda = self.clue_agenda.copy(), self.duet_agenda.copy()
+        copy.closing = self.closing.copy()
+        copy.parent, copy.ring, copy.size = self.parent.copy(), self.ring.copy(), self.size.copy()
+        copy.failed, copy.tally, copy.log = self.failed, self.tally.copy(), self.log.copy()
+        copy.trials = self.trials.copy()
+        return copy
+
     def assign(self, k: int, d: int) -> None:
         """Decide cell k as d and queue what must look at it again."""
         self.dom[k] = d
@@ -239,6 +258,10 @@ class Propagation:
         size[b] += size[a]
         ring[a], ring[b] = ring[b], ring[a]
         return True
+
+    def joined(self, a: int, b: int) -> bool:
+        """Return True if decided diagonals join vertices a and b (the cycle rule active)."""
+        return self._find(a) == self._find(b)
 
     def _find(self, v: int) -> int:
         """Return the representative of vertex v's set."""

@@ -42,6 +42,14 @@ def test_cells_are_named_by_column_letter_and_row_number_from_the_top():
         ("R1B1N0:.2.0,.1.", 1, None, "expected 4 characters, found 3"),
         ("R1B1N0:.R..", 0, 1, "'R' is not a number or '.'"),
         ("R1B0N0:" + "." * 27, None, None, "at most 26 columns"),
+        ("R1B0N17:.2.0,.1..,.1..,1...", None, None,
+         "the knight count is at most 16, the cells of a 4x4 board (this one is 17)"),
+        ("R1B0N9223372036854775807:.2.0,.1..,.1..,1...", None, None,
+         "the knight count is at most 16, the cells of a 4x4 board (this one has 19 digits)"),
+        ("R18446744073709551616B0N0:.2.0,.1..,.1..,1...", None, None,
+         "the rook count is at most 16, the cells of a 4x4 board (this one has 20 digits)"),
+        ("R1B" + "9" * 1000 + "N0:.2.0", None, None,
+         "the bishop count is at most 4, the cells of a 4x1 board (this one has 1000 digits)"),
     ],
 )
 def test_bad_puzzle_texts_name_position_and_reason(text, row, col, reason):

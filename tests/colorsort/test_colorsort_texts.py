@@ -48,7 +48,10 @@ def test_solution_texts_round_trip():
         ("x:3320", None, None, "capacity 'x' is not a positive whole number"),
         ("0:,", None, None, "capacity '0' is not"),
         ("04:3320", None, None, "capacity '04' is not"),
-        ("65:3320", None, None, "capacity 65 is over 64"),
+        ("65:3320", None, None, "the capacity is at most 64, the most a colorsort tube holds "
+                                "(this one is 65)"),
+        ("9" * 4400 + ":3320", None, None, "the capacity is at most 64, the most a colorsort "
+                                           "tube holds (this one has 4400 digits)"),
         ("4:3320,21130", 1, 4, "tube holds 5 units, capacity is 4"),
         ("4:,,", None, None, "no colour in any tube"),
         ("4:", None, None, "no colour in any tube"),
@@ -64,8 +67,10 @@ def test_bad_puzzle_texts_name_position_and_reason(text, row, col, reason):
 @pytest.mark.parametrize(
     ("text", "col", "reason"),
     [("0>4  1>0", 1, "'' is not"),
-     ("0>6", 0, "tube 6 does not exist (6 tubes)"), ("01>2", 0, "is not written"),
-     ("9>0 0>1", 0, "tube 9 does not exist")],
+     ("0>6", 0, "a tube's number is at most 5, the last of the deal's 6 tubes (this one is 6)"),
+     ("01>2", 0, "is not written"), ("9>0 0>1", 0, "(this one is 9)"),
+     ("0>1 1>" + "9" * 4400, 1, "a tube's number is at most 5, the last of the deal's 6 tubes "
+                                "(this one has 4400 digits)")],
 )
 def test_bad_solution_texts_name_the_pour(text, col, reason):
     with pytest.raises(PuzzleFormatError) as caught:

@@ -97,3 +97,33 @@ def test_colorsort_deal_refuses_a_deal_past_the_limits(cli):
     run = cli("colorsort-deal", "--seed", "s", "--colors", "1000000", "--capacity", "4")
     assert run.status == 2 and run.one_error_line()
     assert "a colorsort board is at most 36x64 colours x capacity" in run.err
+
+
+# The issue's numbers past a genre's limits, and where each limit is named (issue 30): every
+# command that reads a puzzle or solution text refuses them in one line, before any work.
+HUGE = "9" * 4400  # more digits than Python converts to an int at all
+CHESSPY_ROWS = "11..1,0....,..0..,..0.0,..0.."
+PAST_A_LIMIT = [
+    (("solve", "chesspy", f"R1B0N9223372036854775807:{CHESSPY_ROWS}"),
+     "the knight count is at most 25, the cells of a 5x5 board (this one has 19 digits)"),
+    (("show", "chesspy", f"R1B0N18446744073709551616:{CHESSPY_ROWS}", "--solve"),
+     "the knight count is at most 25, the cells of a 5x5 board (this one has 20 digits)"),
+    (("hint", "chesspy", f"R26B0N0:{CHESSPY_ROWS}"),
+     "the rook count is at most 25, the cells of a 5x5 board (this one is 26)"),
+    (("solve", "colorsort", f"{HUGE}:0,,"),
+     "the capacity is at most 64, the most a colorsort tube holds (this one has 4400 digits)"),
+    (("show", "colorsort", f"{HUGE}:0,,"), "the capacity is at most 64"),
+    (("hint", "colorsort", f"{HUGE}:0,,"), "the capacity is at most 64"),
+    (("show", "colorsort", "2:01,10,,", "--solution", f"0>{HUGE}"),
+     "a tube's number is at most 3, the last of the deal's 4 tubes (this one has 4400 digits)"),
+    (("hint", "colorsort", "2:01,10,,", "--state", f"{HUGE}>1"), "a tube's number is at most 3"),
+    (("grades", "slant", "--size", f"{HUGE}x3"), "is not WxH with positive whole numbers"),
+    (("ladder-report", "slant", "--size", "3x3", "--boards", HUGE), "is not a whole number"),
+]
+
+
+@pytest.mark.parametrize(("args", "named"), PAST_A_LIMIT)
+def test_a_number_past_its_limit_is_refused_in_one_line_naming_the_limit(cli, args, named):
+    run = cli(*args)
+    assert run.status == 2 and run.one_error_line()
+    assert named in run.err and len(run.err) < 400

@@ -168,3 +168,24 @@ def test_a_target_grade_sets_the_knobs_its_table_row_names():
     cell = first_candidate("araf", GenerationSpec(5, 5, "cell"))
     room_sizes = cell.measurements["room_sizes"]  # rooms of each size 0..max_room
     assert len(room_sizes) == 5 and sum(n * size for size, n in enumerate(room_sizes)) == 25
+
+
+def test_bench_stages_split_the_cpu_time_of_every_graded_puzzle_between_the_stages(cli):
+    from solvers.core.stages import STAGES
+
+    run = cli("bench", "slant", "--size", "5x5", "--grade", "cycle", "--puzzles", "3",
+              "--seed", "3", "--stages", "--json")
+    assert run.status == 0, run.err
+    report = json.loads(run.out)
+    stages = report["stages"]
+    assert list(stages) == list(STAGES)
+    assert sum(s["share"] for s in stages.values()) == pytest.approx(1, abs=0.001)
+    assert sum(s["cpu_ms_per_puzzle"] for s in stages.values()) == pytest.approx(
+        report["cpu_ms_per_puzzle"], rel=0.05)
+    assert all(s["cpu_ms_per_puzzle"] > 0 for s in stages.values())  # every stage ran
+    text = cli("bench", "slant", "--size", "5x5", "--grade", "cycle", "--puzzles", "3",
+               "--seed", "3", "--stages")
+    assert text.status == 0, text.err
+    lines = text.out.splitlines()
+    assert lines[1].split() == ["stage", "ms/puzzle", "share"]
+    assert [line.rsplit(None, 2)[0] for line in lines[2:]] == list(STAGES)

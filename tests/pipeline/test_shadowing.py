@@ -48,6 +48,16 @@ def test_a_build_from_a_folder_of_shadowing_packages_publishes(prefect_api, shad
     assert tasks == (1 if runner[1] == "1" else 2)  # the pool's and cluster's workers ran
 
 
+def registered(client, name):
+    """Return the deployment called `name`, or None while there is none."""
+    from prefect.exceptions import ObjectNotFound
+
+    try:
+        return client.read_deployment_by_name(name)
+    except ObjectNotFound:
+        return None
+
+
 def flow_run_state(run_id):
     """Return the state type of a flow run, by id."""
     from prefect import get_client
@@ -70,11 +80,13 @@ def test_a_scheduled_run_from_a_folder_of_shadowing_packages_publishes(prefect_a
         start_new_session=True)
     try:
         assert schedule.stdout is not None
-        assert "building on" in schedule.stdout.readline()  # the deployment is served
-        with get_client(sync_client=True) as client:
-            deployment = client.read_deployment_by_name("build-banks/night")
-            run = client.create_flow_run_from_deployment(deployment.id)  # a run now
+        assert "building on" in schedule.stdout.readline()  # the deployment is being served
         deadline = time.monotonic() + 600
+        with get_client(sync_client=True) as client:
+            while not (deployment := registered(client, "build-banks/night")):
+                assert time.monotonic() < deadline and schedule.poll() is None
+                time.sleep(0.5)
+            run = client.create_flow_run_from_deployment(deployment.id)  # a run now
         while flow_run_state(run.id) not in ("COMPLETED", "FAILED", "CRASHED", "CANCELLED"):
             assert time.monotonic() < deadline and schedule.poll() is None
             time.sleep(0.5)
