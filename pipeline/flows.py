@@ -25,13 +25,14 @@ from prefect.cache_policies import NO_CACHE
 from banks import BankBusyError, BankStore, BankWriter, PendingBuild, rows_to_table
 from generators import get_generator
 from pipeline import filling, runs
+from pipeline.admission import kin_index
 from pipeline.batches import BOARDS_PER_TASK, Maker, Planner, size_costs
 from pipeline.executors import Executor, open_executor
 from pipeline.interrupts import raise_if_stopped
 from pipeline.jobs import BankJob, Compute, GenreJob
 from pipeline.progress import RunProgress, progress_bar
 from pipeline.provenance import code_version, now
-from pipeline.quotas import Quotas, planned
+from pipeline.quotas import Bucket, Quotas, planned
 from pipeline.results import BuildResult, BuildStats, BuildStatus, FillStats, Verification
 from pipeline.timeline import Span, Timeline
 from pipeline.verifying import reverify, row_cost, verify_tasks
@@ -41,11 +42,17 @@ BUDGET_PER_PUZZLE = 100
 
 @dataclass(frozen=True)
 class GenrePlan:
-    """One genre's part of a bank's plan: its job, quotas and planner."""
+    """One genre's part of a bank's plan: its job, buckets and planner."""
 
     job: GenreJob
-    quotas: Quotas
+    buckets: tuple[Bucket, ...]
     planner: Planner
+
+    def quotas(self, made: list[dict[str, Any]]) -> Quotas:
+        """Return the genre's quotas on a bank that holds the rows `made`: none may come again,
+        nor a row kin to one (admission.kin_index)."""
+        return Quotas(self.buckets, self.job.per_grade, (row["id"] for row in made),
+                      kin_index(made))
 
 
 @dataclass(frozen=True)
@@ -57,10 +64,11 @@ class BankPlan:
     seed: int
     genres: tuple[GenrePlan, ...]
     allow_short: bool
+    shipped: list[dict[str, Any]]  # the bank's rows: no new row may repeat one, or be its kin
 
     def first_works(self) -> int:
         """Return how many works the first plans hold (what decides whether a pool pays)."""
-        return max(plan.planner.first_works(plan.quotas) for plan in self.genres)
+        return max(plan.planner.first_works(plan.quotas([])) for plan in self.genres)
 
 
 @flow(name="build-banks", flow_run_name="build {names}")
@@ -125,7 +133,7 @@ def genre_spec(genre: GenreJob, seed: int, job: BankJob) -> tuple[dict[str, Any]
             "options": genre.options, "allow_short": job.allow_short,
             **({"max_seconds": job.max_seconds} if job.max_seconds else {})}
     planner = Planner(budget, boards, genre.batches_per_round, size_costs(rules.name))
-    return spec, GenrePlan(genre, Quotas(buckets, genre.per_grade), planner)
+    return spec, GenrePlan(genre, tuple(buckets), planner)
 
 
 @task(name="plan", cache_policy=NO_CACHE)
@@ -140,10 +148,8 @@ def plan(job: BankJob, writer: BankWriter) -> BankPlan | BuildResult:
                               job.bank, done.build_id, done.version)
         return BuildResult(job.bank, BuildStatus.ALREADY, done.version, done.row_count,
                            done.build_id)
-    shipped = writer.shipped_ids()
-    plans = tuple(replace(one, quotas=Quotas(one.quotas.order, one.quotas.quota, shipped))
-                  for one in plans)
-    return BankPlan(spec, seed, plans, job.allow_short)
+    shipped = [] if writer.snapshot is None else writer.snapshot.read().to_pylist()
+    return BankPlan(spec, seed, plans, job.allow_short, shipped)
 
 
 @task(name="fill", cache_policy=NO_CACHE)
@@ -152,10 +158,16 @@ def fill(made: BankPlan, executor: Executor, deadline: float | None, started: fl
     """Fill every genre's buckets on the executor; return the result so far (SHORT) and the
     rows' table to write, or None when nothing is to be written."""
     multi = len(made.genres) > 1
-    stats = [fill_genre(one, executor, made.seed, deadline) for one in made.genres]
-    short = tuple(replace(bucket, genre=one.job.genre if multi else "")
-                  for one in made.genres for bucket in one.quotas.shortfall())
-    rows = [row for one in made.genres for row in one.quotas.accepted()]
+    stats: list[FillStats] = []
+    filled: list[tuple[GenreJob, Quotas]] = []
+    rows: list[Any] = []  # bank rows (outcomes.Row)
+    for one in made.genres:  # each genre's quotas know the bank's rows and those made before
+        quotas = one.quotas(made.shipped + rows)
+        stats.append(fill_genre(one, quotas, executor, made.seed, deadline))
+        filled.append((one.job, quotas))
+        rows += quotas.accepted()
+    short = tuple(replace(bucket, genre=job.genre if multi else "")
+                  for job, quotas in filled for bucket in quotas.shortfall())
     merged = stats[0] if len(stats) == 1 else merge(stats)
     build = BuildStats(merged, round(time.perf_counter() - started, 3), short)
     bank = writer.bank
@@ -163,15 +175,14 @@ def fill(made: BankPlan, executor: Executor, deadline: float | None, started: fl
                          build_id=writer.build_id(made.spec), short=short, stats=build)
     for bucket in short:
         get_run_logger().warning(bucket.line())
-    runs.buckets_artifact(bank, made.genres, merged)
+    runs.buckets_artifact(bank, filled, merged)
     return result, None if (short and not made.allow_short) or not rows else rows_to_table(rows)
 
 
-def fill_genre(one: GenrePlan, executor: Executor, seed: int,
+def fill_genre(one: GenrePlan, quotas: Quotas, executor: Executor, seed: int,
                deadline: float | None) -> FillStats:
-    """Run one genre's works on the executor until no bucket is short, the budget is spent or
-    the deadline passed (see filling.fill); return what the fill did."""
-    quotas = one.quotas
+    """Run one genre's works on the executor until no bucket of `quotas` is short, the budget is
+    spent or the deadline passed (see filling.fill); return what the fill did."""
     started, wall, cpu = time.perf_counter(), time.time(), time.process_time()
     wanted = quotas.quota * len(quotas.order)
     submitted: list[float] = []

@@ -6,25 +6,17 @@ only once PREFECT_API_URL points at the server.
 """
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from prefect.artifacts import create_markdown_artifact, create_table_artifact
 from prefect.runtime import flow_run
 
 from pipeline.interrupts import reclaim_sigterm
+from pipeline.jobs import GenreJob
+from pipeline.quotas import Quotas
 from pipeline.results import FillStats, Verification
 
 STARTED_RUNS: list[str] = []  # ids of the flow runs started since the caller last cleared it
-
-
-class Filled(Protocol):
-    """A genre's fill as the buckets artifact reads it (flows.GenrePlan)."""
-
-    @property
-    def job(self) -> Any: ...
-
-    @property
-    def quotas(self) -> Any: ...
 
 
 def announce() -> None:
@@ -41,12 +33,14 @@ def artifact_key(bank: str, what: str) -> str:
     return f"{name.strip('-') or 'bank'}-{what}"
 
 
-def buckets_artifact(bank: str, genres: Sequence[Filled], stats: FillStats) -> None:
+def buckets_artifact(bank: str, filled: Sequence[tuple[GenreJob, Quotas]],
+                     stats: FillStats) -> None:
     """Record the bank's buckets (genre, size, grade, made, quota) and its refusals by reason as
     a table artifact on the run."""
-    table = [{"genre": one.job.genre, "size": str(size), "grade": grade,
-              "made": len(one.quotas.rows[(size, grade)]), "quota": one.quotas.quota}
-             for one in genres for size, grade in one.quotas.order]
+    table: list[dict[str, Any]] = [
+        {"genre": job.genre, "size": str(size), "grade": grade,
+         "made": len(quotas.rows[(size, grade)]), "quota": quotas.quota}
+        for job, quotas in filled for size, grade in quotas.order]
     table += [{"genre": "", "size": "", "grade": f"refused: {reason}", "made": n, "quota": ""}
               for reason, n in stats.rejections.items()]
     create_table_artifact(table, key=artifact_key(bank, "buckets"),

@@ -39,7 +39,8 @@ def reverify(
     """Re-verify rows read from disk by `read`; return the report.
 
     `read` must check the files it reads (it raises BankError naming the file at fault); then
-    every row is re-admitted by chunks on the executor's workers, and no id may appear twice.
+    every row is re-admitted by chunks on the executor's workers, no id may appear twice and no
+    row may be the same puzzle to a player as another (admission.kin_problems).
     It passes only when nothing was found; its `problems` keeps the first PROBLEMS_KEPT lines,
     each naming a row id (or the file at fault). `check` is called after each chunk (it may
     raise a stop).
@@ -59,6 +60,7 @@ def reverify(
                 check()
                 bar.update(len(chunk))
         problems.extend(repeated_across(chunks))
+        problems.extend(admission.kin_problems(rows))
     return Verification(len(rows), len(problems), tuple(problems[:PROBLEMS_KEPT]),
                         round(time.perf_counter() - started, 3))
 
