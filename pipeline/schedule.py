@@ -6,7 +6,9 @@ its banks, so the Prefect UI lists it as build-banks/BANKS. Prefect is imported 
 module only once PREFECT_API_URL points at the server.
 """
 
+import os
 from dataclasses import replace
+from pathlib import Path
 
 from prefect import serve
 from prefect.deployments.runner import RunnerDeployment
@@ -40,9 +42,14 @@ def build_deployment(
     return deployment
 
 
-def serve_deployment(deployment: RunnerDeployment) -> None:
-    """Register the deployment and run its scheduled runs one at a time until Ctrl-C or SIGTERM.
+def serve_deployment(deployment: RunnerDeployment, home: Path) -> None:
+    """Register the deployment and run its scheduled runs one at a time until Ctrl-C or SIGTERM,
+    from the folder `home` (the root's Prefect home).
 
-    The schedule stays active when serving stops, so a restarted service picks it up again.
+    Each run is a process that imports the flow with its working folder first on its module
+    path (Prefect's flow loader puts it there): the runs start in `home`, which holds no package,
+    so a `pipeline/` or `banks/` folder where the command was started shadows nothing. The
+    schedule stays active when serving stops, so a restarted service picks it up again.
     """
+    os.chdir(home)
     serve(deployment, pause_on_shutdown=False, limit=1, print_starting_message=False)

@@ -27,7 +27,7 @@ from pipeline.commands.common import (
 )
 from pipeline.jobs import BankJob, Compute, GenreJob
 from pipeline.results import BuildResult, BuildStatus
-from pipeline.server import local_server
+from pipeline.server import home_of, local_server
 from pipeline.session import run_flow, safe_path
 from solvers import get_genre
 from solvers.core.excerpt import excerpt
@@ -243,5 +243,5 @@ def cmd_schedule(args: argparse.Namespace) -> int:
                                       args.cron, args.timezone)
         print(f"{args.bank}: building on {args.cron!r} ({args.timezone}); "
               f"runs at {url.removesuffix('/api')}/deployments; Ctrl-C stops", flush=True)
-        serve_deployment(deployment)
+        serve_deployment(deployment, home_of(args.root))
     return 0

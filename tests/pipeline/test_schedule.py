@@ -80,7 +80,7 @@ def test_the_schedule_command_registers_the_bank_deployment_and_serves_it(
 
     served = []
     monkeypatch.setattr(pipeline.schedule, "serve_deployment",
-                        lambda deployment: served.append(deployment.apply()))
+                        lambda deployment, home: served.append(deployment.apply()))
     run = cli("schedule", "served", "--cron", "30 2 * * 1-5", *SPEC, "--root", tmp_path)
     assert run.status == 0, run.err
     assert f"{prefect_api.removesuffix('/api')}/deployments" in run.out

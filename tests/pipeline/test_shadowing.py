@@ -90,9 +90,10 @@ def test_a_scheduled_run_from_a_folder_of_shadowing_packages_publishes(prefect_a
         while flow_run_state(run.id) not in ("COMPLETED", "FAILED", "CRASHED", "CANCELLED"):
             assert time.monotonic() < deadline and schedule.poll() is None
             time.sleep(0.5)
-        assert flow_run_state(run.id) == "COMPLETED"
-        assert BankStore(root).latest("night") == 0
+        state = flow_run_state(run.id)
     finally:
         os.killpg(schedule.pid, signal.SIGTERM)
         _, err = schedule.communicate(timeout=120)
+    assert state == "COMPLETED", err
+    assert BankStore(root).latest("night") == 0
     assert "shadowing" not in err
