@@ -34,8 +34,8 @@ TASK_MS = 12_000  # a work's boards cost about this much (table ms; Slant now ru
 # ratio of 7x7 to 10x10 costs, 0.30, is still what they cost: 10 and 33 ms a board). Prefect's
 # cost per task is about 0.01 s of CPU in a warm worker and 0.04 s in the parent (pipeline.pool).
 BOARDS_PER_TASK = 64  # a bucket's boards in one work, unless the generator or the job says
-PLAN_MS = 2 * TASK_MS  # the most cost one plan gives one bucket: a quota of 10**9 plans about
-# 1,600 5x5 Slant boards a bucket at a time, not 10**9 (no spec of the stored digests reaches it)
+PLAN_MS = 4 * TASK_MS  # the most cost one plan gives one bucket: a quota of 10**9 plans about
+# 3,200 5x5 Slant boards a bucket at a time, not 10**9 (no spec of the stored digests reaches it)
 CONFIRMS_PER_TASK = 16  # contenders a confirm-only task waits for, unless nothing else is coming
 
 SizeCost = Callable[[Size], float]  # a size -> the cost of one board of that size
