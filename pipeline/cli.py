@@ -28,6 +28,7 @@ from pipeline.failures import complain, os_error_text
 from pipeline.interrupts import Stopped, end_now
 from pipeline.server import ServerError
 from solvers.core import PuzzleFormatError, UnknownGenreError
+from solvers.core.deadline import OutOfTime
 
 COMMANDS = (  # each adds its command, in the order --help lists them
     building.add_build, building.add_schedule, reading.add_verify, reading.add_history,
