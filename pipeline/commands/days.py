@@ -1,7 +1,9 @@
 """The day commands: `calendar` (plan a bank's days ahead, see banks/calendar.py) and `day` (the
 puzzles of one planned day).
 
-Vocabulary: *today* is the date now in the command's time zone (--timezone, default UTC).
+Vocabulary: *today* is the date now in the command's time zone (--timezone, else the --spec
+file's `timezone`, else UTC). With --spec, the bank's entry there gives `calendar` its
+per_bucket and, as today + plan_days - 1, its --through (options given win).
 """
 
 import argparse
@@ -11,6 +13,7 @@ import sys
 import zoneinfo
 
 from pipeline.arguments import InputError, count_arg, date_arg, timezone_arg
+from pipeline.bankspec import AppSpec, BankSpec, read_spec
 from pipeline.commands.common import Register, bank_errors, bank_options
 from pipeline.commands.rendering import table_text
 
@@ -22,10 +25,12 @@ def add_calendar(command: Register) -> None:
     calendar = command("calendar", cmd_calendar,
                        "plan a bank's days ahead: new puzzles for every day through a date")
     bank_options(calendar)
-    calendar.add_argument("--through", type=date_arg, required=True, metavar="DATE",
-                          help="plan every day up to this one (YYYY-MM-DD)")
-    calendar.add_argument("--per-bucket", type=count_arg, default=1,
-                          help="puzzles of each (genre, size, grade) bucket a day (default 1)")
+    calendar.add_argument("--through", type=date_arg, metavar="DATE",
+                          help="plan every day up to this one (YYYY-MM-DD; default with --spec: "
+                               "the bank's plan_days from today)")
+    calendar.add_argument("--per-bucket", type=count_arg,
+                          help="puzzles of each (genre, size, grade) bucket a day (default: the "
+                               "spec's per_bucket, else 1)")
     calendar.add_argument("--from", dest="first", type=date_arg, metavar="DATE",
                           help="the first day of a bank's first plan (default today)")
     timezone_option(calendar)
@@ -42,14 +47,34 @@ def add_day(command: Register) -> None:
 
 
 def timezone_option(sub: argparse.ArgumentParser) -> None:
-    """Add --timezone, the zone whose date is today."""
-    sub.add_argument("--timezone", type=timezone_arg, default="UTC",
-                     help="IANA time zone whose date is today (default UTC)")
+    """Add --timezone, the zone whose date is today, and --spec, the app's spec file."""
+    sub.add_argument("--timezone", type=timezone_arg,
+                     help="IANA time zone whose date is today (default: the spec's, else UTC)")
+    sub.add_argument("--spec", metavar="FILE", help="the app's spec file (TOML): its time zone "
+                     "and the bank's calendar settings")
 
 
 def today(timezone: str) -> datetime.date:
     """Return the date now in `timezone`."""
     return datetime.datetime.now(zoneinfo.ZoneInfo(timezone)).date()
+
+
+def spec_of(args: argparse.Namespace) -> tuple[AppSpec | None, BankSpec | None]:
+    """Return the --spec file and the bank's entry in it (None, None without --spec);
+    InputError when the file does not name the bank."""
+    if not args.spec:
+        return None, None
+    app = read_spec(args.spec)
+    entry = next((bank for bank in app.banks if bank.name == args.bank), None)
+    if entry is None:
+        raise InputError(f"{app.source} has no bank {args.bank!r} (banks: "
+                         f"{', '.join(bank.name for bank in app.banks)})")
+    return app, entry
+
+
+def zone_of(args: argparse.Namespace, app: AppSpec | None) -> str:
+    """Return the time zone whose date is today: --timezone, the spec's, else UTC."""
+    return args.timezone or (app.timezone if app else "UTC")
 
 
 def cmd_calendar(args: argparse.Namespace) -> int:
@@ -58,9 +83,16 @@ def cmd_calendar(args: argparse.Namespace) -> int:
     from banks import BankStore
     from banks.calendar import extend
 
+    app, entry = spec_of(args)
+    now = today(zone_of(args, app))
+    through = args.through
+    if through is None and entry is not None and entry.plan_days is not None:
+        through = now + datetime.timedelta(days=entry.plan_days - 1)
+    if through is None:
+        raise InputError("calendar: give --through DATE (or --spec with the bank's plan_days)")
+    per_bucket = args.per_bucket or (entry.per_bucket if entry else 1)
     with bank_errors():
-        done = extend(BankStore(args.root), args.bank, args.through, args.per_bucket,
-                      args.first or today(args.timezone))
+        done = extend(BankStore(args.root), args.bank, through, per_bucket, args.first or now)
     extension = done.extension
     if extension is not None:
         days = (datetime.date.fromisoformat(extension.last_day)
@@ -83,7 +115,8 @@ def cmd_day(args: argparse.Namespace) -> int:
     from banks.calendar import day_rows, read_calendar
     from banks.daydocs import day_document
 
-    date = args.date or today(args.timezone)
+    app, _ = spec_of(args)
+    date = args.date or today(zone_of(args, app))
     store = BankStore(args.root)
     with bank_errors():
         rows = day_rows(store, args.bank, date)

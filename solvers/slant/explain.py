@@ -7,7 +7,9 @@ Cells are named like 'b5' (column letter, row from 1), vertices like 'C4'.
 """
 
 from collections import deque
-from functools import cached_property
+from functools import cache, cached_property
+from itertools import compress
+from operator import and_, eq, ne
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.explain import Trace, Weights
@@ -23,6 +25,7 @@ State = tuple[int, ...]
 CYCLE = frozenset(("cycle",))
 
 
+@cache
 def vertex_name(board_width: int, v: int) -> str:
     """Return a vertex's name: its column letter in capitals and its row from 1, e.g. 'C4'."""
     r, c = divmod(v, board_width + 1)
@@ -128,12 +131,11 @@ class SlantBoard:
         the last one). The union-find, `failed` and the open cells noted as closing do not
         depend on the order the cells are assigned in."""
         base = self._cycle_base
-        if base is None or any(d != BOTH and state[k] != d for k, d in enumerate(base.dom)):
-            base = self._cycle_base = Propagation(self.ctx, CYCLE)
+        if base is None or not all(map(eq, map(and_, base.dom, state), state)):
+            base = self._cycle_base = Propagation(self.ctx, CYCLE)  # not a growth: d & d' != d'
         dom = base.dom
-        for k, d in enumerate(state):
-            if d != BOTH and dom[k] == BOTH:
-                base.assign(k, d)
+        for k in compress(range(len(state)), map(ne, dom, state)):
+            base.assign(k, state[k])
         base.closing.difference_update([k for k in base.closing if dom[k] != BOTH])
         return base
 
@@ -176,7 +178,7 @@ class SlantBoard:
         return None
 
     def changed(self, before: State, after: State) -> list[int]:
-        return [k for k, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+        return list(compress(range(len(before)), map(ne, before, after)))
 
     def value(self, state: State, k: int) -> str | None:
         return DIAGONAL_CHAR.get(state[k])
@@ -217,20 +219,18 @@ class SlantBoard:
         return cell_name(*divmod(k, self.width))
 
     def path(self, state: State, k: int, d: int) -> list[int]:
-        """Return the decided cells whose diagonals join the two ends of diagonal d in cell k."""
+        """Return the decided cells whose diagonals join the two ends of diagonal d in cell k.
+
+        The decided diagonals of a state the cycle rule ran on make a forest, so there is one
+        such path; it is searched from one end through the diagonals drawn at each vertex."""
         start, goal = self.geo.ends[k][d]
-        edges: dict[int, list[tuple[int, int]]] = {}
-        for j, x in enumerate(state):
-            if x != BOTH:
-                a, b = self.geo.ends[j][x]
-                edges.setdefault(a, []).append((b, j))
-                edges.setdefault(b, []).append((a, j))
+        touching, far_ends = self.geo.touching, self.ctx.far_ends
         came: dict[int, tuple[int, int] | None] = {start: None}
         queue = deque([start])
         while queue and goal not in came:
             a = queue.popleft()
-            for b, j in edges.get(a, ()):
-                if b not in came:
+            for (j, x), (_, b) in zip(touching[a], far_ends[a], strict=True):
+                if state[j] == x and b not in came:
                     came[b] = (a, j)
                     queue.append(b)
         path, at = [], came.get(goal)

@@ -103,3 +103,22 @@ def test_export_days_writes_days_without_answers_and_solutions_that_match_the_ba
     backwards = cli("export", "app", "--root", bank, "--out", out, "--days",
                     "2027-01-04..2027-01-01")
     assert backwards.status == 2 and "FROM is after TO" in backwards.err
+
+
+def test_a_spec_gives_day_its_time_zone_and_calendar_its_plan(cli, bank, tmp_path):
+    spec = tmp_path / "app.toml"
+    spec.write_text('timezone = "Pacific/Kiritimati"\n[banks.app]\nplan_days = 2\nper_bucket = 2\n'
+                    '[[banks.app.genres]]\ngenre = "slant"\nsizes = ["4x4"]\nper_grade = 4\n')
+    from pipeline.commands.days import today
+
+    run = cli("calendar", "app", "--root", bank, "--spec", spec)
+    first = today("Pacific/Kiritimati")  # UTC+14: most often a day ahead of UTC
+    assert run.status == 0, run.err
+    assert f"planned {first}..{first + datetime.timedelta(days=1)} (2 days, 2 buckets x 2)" \
+        in run.out
+    shown = cli("day", "app", "--root", bank, "--spec", spec, "--json")
+    assert shown.status == 0, shown.err
+    assert json.loads(shown.out)["date"] == str(first)
+    assert len(json.loads(shown.out)["puzzles"]) == 4
+    other = cli("day", "nope", "--root", bank, "--spec", spec)
+    assert other.status == 2 and "has no bank 'nope' (banks: app)" in other.err
