@@ -69,7 +69,8 @@ def run_command(argv: Sequence[str] | None) -> int:
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
-    except (InputError, PuzzleFormatError, UnknownGenreError, ServerError, SpecError) as error:
+    except (InputError, PuzzleFormatError, UnknownGenreError, ServerError, SpecError,
+            OutOfTime) as error:
         complain(str(error) or type(error).__name__)
         return 2
     except OSError as error:

@@ -10,9 +10,9 @@ the genre's independent engine and carries its name ("cpsat" for the genres that
 text may also be a puzz.link URL of the genre (see read_puzzle).
 
 Each text's counting, solving and grading runs within `max_seconds` (solvers/core/deadline.py;
-the commands' default is pipeline/commands/common.py's DEFAULT_MAX_SECONDS): a text the engines cannot decide in that time
-gives {"genre", "puzzle" (canonical), "error" (the "no answer within N s: ..." line),
-"max_seconds"} instead of its report.
+the commands' default is DEFAULT_MAX_SECONDS of pipeline/commands/common.py): a text the engines
+cannot decide in that time gives {"genre", "puzzle" (canonical), "error" (the "no answer within
+N s: ..." line), "max_seconds"} instead of its report.
 """
 
 from typing import Any

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from ortools.sat.python import cp_model_helper as cmh
 
-from solvers.core.deadline import give_up, seconds_left
+from solvers.core.deadline import CHECK_MASK, check, give_up, seconds_left
 from solvers.core.results import Count
 
 
@@ -69,10 +69,13 @@ def add_exactly(proto: cmh.CpModelProto, literals: Sequence[int], n: int) -> cmh
 
 
 def assemble(skeleton: cmh.CpModelProto, pieces: Iterable[cmh.CpModelProto]) -> cmh.CpModelProto:
-    """Return a new proto: a copy of `skeleton` with every piece's constraints appended."""
+    """Return a new proto: a copy of `skeleton` with every piece's constraints appended (pieces
+    may come from a generator that makes them: the solve's deadline is checked between them)."""
     proto = cmh.CpModelProto()
     proto.copy_from(skeleton)
-    for piece in pieces:
+    for turn, piece in enumerate(pieces):
+        if not turn & CHECK_MASK:
+            check()  # a solve's deadline: a model of the largest board takes seconds
         proto.merge_from(piece)
     return proto
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Generic, Protocol, TypeVar
 
+from solvers.core.deadline import check
 from solvers.core.explain import Cell, Step, Trace
 
 State = TypeVar("State")
@@ -108,6 +109,7 @@ def walk(board: Board[State], state: State, shown: frozenset[int] = frozenset(),
             if i not in dirty:
                 continue
             place = places[i]
+            check()  # a solve's deadline (deadline.py): an application may be a whole probe
             after = board.apply(place, state)
             if isinstance(after, Contradiction):
                 return after
