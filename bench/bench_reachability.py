@@ -6,7 +6,8 @@ Run: python bench/bench_reachability.py [--genre G ...] [--seed 20261201] [--max
 derived seed each, through the bank's gate: both counters, check, grade) until `stop-after`
 puzzles graded exactly at the bucket's grade, or `max-attempts` attempts: a bucket with no
 graded puzzle by then is unreachable. A grade the generator does not claim (Generator.grades,
-e.g. Araf's pair and search) is unreachable with 0 attempts, not run. 100 attempts match a
+e.g. Araf's pair and search), or one the genre's quality floor calls unreachable (Shakashaka's
+clues and parity), is unreachable with 0 attempts, not run. 100 attempts match a
 build's default budget per wanted puzzle (pipeline/flows.py BUDGET_PER_PUZZLE). One core, in
 process; the tables record the seed, the commit (with "+dirty" when the tree had changes) and
 the limits they were made with.
@@ -18,8 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generators import get_generator
-from generators.reachability import TABLES, Measure, Table, save
+from generators.reachability import TABLES, Measure, Table, claimed, save
 from pipeline.capacity import run_bucket
 from pipeline.sizes import Size
 from solvers import GENRE_NAMES, get_genre
@@ -47,11 +47,11 @@ def measure(genre: str, sizes: tuple[str, ...], seed: int, max_attempts: int,
             stop_after: int) -> Table:
     """Return the genre's table over `sizes` and its whole ladder, printing each bucket."""
     made_from = commit()  # before measuring: the code this process runs
-    claimed = get_generator(genre).grades or get_genre(genre).ladder
+    aimed_at = claimed(genre)
     measures = []
     for size in sizes:
         for grade in get_genre(genre).ladder:
-            if grade in claimed:
+            if grade in aimed_at:
                 measure = run_bucket(genre, Size.parse(size), grade, stop_after, seed,
                                      max_attempts).measure()
             else:

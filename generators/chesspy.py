@@ -37,10 +37,11 @@ from solvers.chesspy.board import (
     geometry,
     inventory_text,
 )
+from solvers.chesspy.quality import STAGES
 from solvers.chesspy.rules import LADDER, trace_with
 from solvers.core.targeting import remove_while
 
-VERSION = "chesspy-2"
+VERSION = "chesspy-3"
 ATTEMPTS = 300
 MAX_SHIFTS = 50
 
@@ -304,18 +305,26 @@ def default_pieces(width: int, height: int) -> tuple[int, int]:
 
 # The knobs per target grade (the grade is the highest rule a run uses). `number`: the sweep gives
 # `board` its turn before `number` looks again, so a board the numbers alone could finish often
-# ends on `board`; fewer pieces (`pieces_scale` of the size's range), no knights and a few
-# numbers put back let `number` finish within its pass. `zero` has no row: the zero rule only
-# takes piece types away from cells, never places a piece, so no board with a piece ends on it.
+# ends on `board`; fewer pieces (`pieces_scale` of the size's range, never below the floor's
+# fewest), no knights and a few numbers put back let `number` finish within its pass. `zero`
+# has no row: the zero rule only takes piece types away from cells, never places a piece, so no
+# board with a piece ends on it.
 AIMS: Aims = {
     "number": {"pieces_scale": 0.6, "put_back": [2, 5], "knights": "none"},
 }
 
 
-def scaled(pieces: tuple[int, int], scale: float) -> tuple[int, int]:
-    """Return a piece-count range times `scale`, rounded, at least one piece."""
-    low = max(1, round(pieces[0] * scale))
+def scaled(pieces: tuple[int, int], scale: float, least: int = 1) -> tuple[int, int]:
+    """Return a piece-count range times `scale`, rounded, at least `least` pieces."""
+    low = max(least, round(pieces[0] * scale))
     return low, max(low, round(pieces[1] * scale))
+
+
+def floor_steps(width: int, height: int) -> tuple[int, int] | None:
+    """Return the step range the quality floor asks at a size (solvers/chesspy/quality.py),
+    None where it asks none."""
+    row = STAGES.get((width, height))
+    return None if row is None else (row[2], row[3])
 
 
 def _range(value, default: tuple[int, int]) -> tuple[int, int]:
@@ -330,17 +339,19 @@ def _range(value, default: tuple[int, int]) -> tuple[int, int]:
 def recipe_for(spec: GenerationSpec) -> Recipe:
     """Return the Recipe of a bank spec. Options (defaults for bank builds in brackets):
     pieces   int or [low, high]  [the stage table's range for the size, see default_pieces,
-                                   times pieces_scale [1.0]]
+                                   times pieces_scale [1.0], at least the floor's fewest]
     knights  "none" | "allowed" | "required"   ["allowed"]
     put_back [low, high] removed numbers put back   [[0, 0]: minimal boards]
-    steps    [low, high] or None                    [None: any]
+    steps    [low, high] or None    [the floor's range at the size, else None: any]
     spec.grade, when given, is both the highest rule the removal may lean on and the grade
     the board must reach exactly, and its AIMS row sets the options the spec leaves out;
     without it any grade is kept.
     """
     options = aimed(spec, AIMS).options
-    steps = options.get("steps")
-    pieces = scaled(default_pieces(spec.width, spec.height), options.get("pieces_scale", 1.0))
+    steps = options.get("steps", floor_steps(spec.width, spec.height))
+    least = STAGES.get((spec.width, spec.height), (1,))[0]
+    pieces = scaled(default_pieces(spec.width, spec.height), options.get("pieces_scale", 1.0),
+                    least)
     return Recipe(
         spec.width, spec.height,
         _range(options.get("pieces"), pieces),

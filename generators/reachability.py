@@ -7,7 +7,9 @@ CPU milliseconds all of them took. A bucket is *reachable* when it got at least 
 puzzle within the bench's attempts. A *table* is one genre's measures, kept in
 generators/reachability_tables/<genre>.json with the seed and commit it was made from.
 A build plans its buckets from the table (`plan_buckets`): by default every reachable grade of
-each measured size; a size the table does not measure keeps what the generator claims.
+each measured size; a size the table does not measure keeps what the generator claims. A grade
+the genre's quality floor calls unreachable (solvers/core/quality.py) is claimed at no size, and
+the floor's reason is what a refusal and `grades` say of it.
 """
 
 import json
@@ -52,11 +54,13 @@ class Measure:
         """Return CPU ms per graded puzzle, all attempts paid (None when none was made)."""
         return self.cpu_ms / self.graded if self.graded else None
 
-    def summary(self) -> dict[str, Any]:
-        """Return {"size", "grade", "reachable", "hit_rate", "ms_per_puzzle"} (rounded)."""
+    def summary(self, why: str | None = None) -> dict[str, Any]:
+        """Return {"size", "grade", "reachable", "hit_rate", "ms_per_puzzle", "why"} (rounded):
+        `why` a reason the bucket is unreachable, None when it is reachable."""
         ms = self.ms_per_puzzle
         return {"size": self.size, "grade": self.grade, "reachable": self.reachable,
-                "hit_rate": round(self.hit_rate, 4), "ms_per_puzzle": ms and round(ms, 1)}
+                "hit_rate": round(self.hit_rate, 4), "ms_per_puzzle": ms and round(ms, 1),
+                "why": None if self.reachable else why}
 
 
 @dataclass(frozen=True)
@@ -114,6 +118,27 @@ def save(table: Table, folder: Path = TABLES) -> Path:
     return path
 
 
+def claimed(genre: str) -> tuple[str, ...]:
+    """Return the grades the genre's generator aims at (its `grades`, else the whole ladder),
+    less those its quality floor calls unreachable, in ladder order."""
+    unreachable = get_genre(genre).quality.unreachable
+    return tuple(grade for grade in get_generator(genre).grades or get_genre(genre).ladder
+                 if grade not in unreachable)
+
+
+def why_unreachable(genre: str, measure: Measure) -> str | None:
+    """Return why a bucket is unreachable: its floor's reason, else how many attempts made no
+    puzzle; None for a reachable one."""
+    if measure.reachable:
+        return None
+    floor = get_genre(genre).quality.unreachable.get(measure.grade)
+    if floor is not None:
+        return floor
+    if measure.attempts == 0:
+        return "the generator does not aim at it"
+    return f"no puzzle in {measure.attempts} attempts"
+
+
 def plan_buckets(genre: str, sizes: Sequence[str], grades: Sequence[str] | None = None,
                  ) -> list[tuple[str, str]]:
     """Return a build's (size, grade) buckets, sizes as given.
@@ -122,9 +147,11 @@ def plan_buckets(genre: str, sizes: Sequence[str], grades: Sequence[str] | None 
     order, the grades the table says are reachable at each measured size, and what the generator
     claims (its `grades`, else the whole ladder) at a size the table does not measure.
     UnreachableError, naming the reachable grades, when a measured size has an asked grade that
-    is not reachable, or none at all.
+    is not reachable (or one the genre's quality floor calls unreachable, with the floor's
+    reason), or none at all.
     """
-    claimed = get_generator(genre).grades or get_genre(genre).ladder
+    aimed_at = claimed(genre)
+    unreachable = get_genre(genre).quality.unreachable
     table = load(genre)
     buckets: list[tuple[str, str]] = []
     for size in sizes:
@@ -132,11 +159,14 @@ def plan_buckets(genre: str, sizes: Sequence[str], grades: Sequence[str] | None 
         if reachable is not None and not reachable:
             raise UnreachableError(f"{genre} {size}: no grade is reachable at this size "
                                    f"(reachable sizes: {', '.join(reachable_sizes(table))})")
-        wanted = grades or reachable or claimed
-        missing = [g for g in wanted if reachable is not None and g not in reachable]
+        wanted = grades or reachable or aimed_at
+        missing = [g for g in wanted if g in unreachable
+                   or (reachable is not None and g not in reachable)]
         if missing:
-            raise UnreachableError(f"{genre} {size}/{missing[0]} is not reachable; reachable "
-                                   f"grades at {size}: {', '.join(reachable or ())}")
+            why = f" ({unreachable[missing[0]]})" if missing[0] in unreachable else ""
+            shown = ", ".join(reachable if reachable is not None else aimed_at)
+            raise UnreachableError(f"{genre} {size}/{missing[0]} is not reachable{why}; "
+                                   f"reachable grades at {size}: {shown}")
         buckets.extend((size, grade) for grade in wanted)
     return buckets
 

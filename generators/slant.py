@@ -13,7 +13,7 @@ from solvers.core.targeting import Target, thin_clues
 from solvers.core.unionfind import RollbackUnionFind
 from solvers.slant import GENRE
 from solvers.slant.board import BACK, FWD, SlantPuzzle, SlantSolution, geometry
-from solvers.slant.kernel import count_solutions, solves
+from solvers.slant.kernel import count_solutions, grade, solves
 
 VERSION = "slant-1"
 EVERY_RULE = GENRE.rules_up_to()
@@ -60,7 +60,7 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     Options: `density` (start from this fraction of the clues, default 1.0). Clues are removed
     towards `spec.grade` (solvers.core.targeting: while the puzzle stays unique, or while that
     ladder level still solves it); None when the start does not keep the target or the result
-    does not grade exactly at it. The C kernel answers the keep tests.
+    does not grade exactly at it. The C kernel answers the keep tests and finds the grade.
     """
     w, h = spec.width, spec.height
     filling = random_filling(rng, w, h)
@@ -69,7 +69,7 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     def puzzle(clues: list[int | None]) -> SlantPuzzle:
         return SlantPuzzle(w, h, tuple(clues))
 
-    target = Target(GENRE, spec.grade, unique=_unique, solves=solves)
+    target = Target(GENRE, spec.grade, unique=_unique, solves=solves, grader=grade)
     first = puzzle(start)
     if not target.keeps(first, first):
         return None

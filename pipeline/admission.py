@@ -28,6 +28,7 @@ from pipeline.sizes import Size
 from pipeline.tracing import explanation_columns
 from solvers import get_genre
 from solvers.core import GRADED, Genre, Grade, PuzzleFormatError, UnknownGenreError
+from solvers.core.quality import KinIndex
 from solvers.core.stages import CHECK, GENERATE, INDEPENDENT_COUNT, TRACE, stage
 
 NO_CANDIDATE = Rejection("no-candidate")
@@ -36,6 +37,7 @@ COUNT_TRUNCATED = Rejection("count-truncated")
 NO_SOLUTION = Rejection("no-solution")
 AMBIGUOUS = Rejection("ambiguous")
 CHECK_FAILED = Rejection("check-failed")
+BELOW_FLOOR = Rejection("below-floor")
 # An ungraded puzzle is refused with its grade status, e.g. Rejection("needs-search").
 
 
@@ -44,12 +46,14 @@ class Contender:
     """A generated puzzle that passed the first stage: graded (so unique by the ladder).
 
     `row` is the bank row it becomes once confirmed; `puzzle` and `solution` are its values,
-    carried so the second stage need not parse the row's texts.
+    carried so the second stage need not parse the row's texts; `kin` its kin keys (a bank
+    holds one puzzle of a kin, see solvers/core/quality.py).
     """
 
     row: Row
     puzzle: Any
     solution: Any
+    kin: frozenset[str] = frozenset()
 
     @property
     def bucket(self) -> tuple[Size, str]:
@@ -78,8 +82,9 @@ def contend(genre_name: str, spec: GenerationSpec, seed: int) -> Contender | Rej
     """Return the contender the genre's generator makes from `seed`, or why there is none.
 
     The generator gets random.Random(seed); the rejection reasons are NO_CANDIDATE (the
-    generator gave up without saying why), the generator's own reason when it gives one, or the
-    grade status of an ungraded candidate (e.g. AMBIGUOUS, NO_SOLUTION, "needs-search"). The
+    generator gave up without saying why), the generator's own reason when it gives one, the
+    grade status of an ungraded candidate (e.g. AMBIGUOUS, NO_SOLUTION, "needs-search"), or
+    BELOW_FLOOR for a puzzle below the genre's quality floor (solvers/core/quality.py). The
     candidate's grade is the genre's (the generator graded it); a graded puzzle was solved by
     sound rules, so the ladder counter would count exactly one solution and is not run.
     """
@@ -91,6 +96,8 @@ def contend(genre_name: str, spec: GenerationSpec, seed: int) -> Contender | Rej
     grade = candidate.grade
     if grade.status != GRADED or grade.name is None or grade.level is None:
         return Rejection(grade.status)
+    if genre.below_floor(candidate.puzzle, candidate.solution, grade.name):
+        return BELOW_FLOOR
     with stage(TRACE):
         explained = explanation_columns(genre, candidate.puzzle, candidate.solution)
     if isinstance(explained, Rejection):
@@ -104,7 +111,8 @@ def contend(genre_name: str, spec: GenerationSpec, seed: int) -> Contender | Rej
         "generator_version": generator.version,
         "measurements": json.dumps(candidate.measurements, sort_keys=True, separators=(",", ":")),
     }
-    return Contender(row, candidate.puzzle, candidate.solution)
+    kin = genre.quality.kin(genre, candidate.puzzle, candidate.solution)
+    return Contender(row, candidate.puzzle, candidate.solution, kin)
 
 
 def confirm(genre_name: str, contender: Contender) -> Rejection | None:
@@ -133,7 +141,8 @@ def rejection(
     """Return why the bank must refuse `puzzle` with `solution`, or None when it may take it.
 
     The ladder counter and the genre's independent counter must each count exactly one solution
-    (stopping at two) without giving up; `check` must accept `solution`; `grade` must be GRADED.
+    (stopping at two) without giving up; `check` must accept `solution`; `grade` must be GRADED;
+    the puzzle must not be below the genre's quality floor (BELOW_FLOOR).
     """
     ladder = genre.count(puzzle, limit=2, engine="ladder")
     independent = genre.count(puzzle, limit=2, engine=genre.independent)
@@ -149,6 +158,8 @@ def rejection(
         return CHECK_FAILED
     if grade.status != GRADED:
         return Rejection(grade.status)
+    if genre.below_floor(puzzle, solution, grade.name):
+        return BELOW_FLOOR
     return None
 
 
@@ -191,6 +202,46 @@ def verify_rows(rows: Iterable[Mapping[str, Any]]) -> list[str]:
     return problems
 
 
+def kin_index(rows: Iterable[Mapping[str, Any]]) -> KinIndex:
+    """Return the kin keys of bank rows, each owned by its row's id (a row that does not parse
+    has none: verify reports it)."""
+    index = KinIndex()
+    for row in rows:
+        kin = row_kin(row)
+        if kin is not None:
+            index.add(kin, row["id"])
+    return index
+
+
+def row_kin(row: Mapping[str, Any]) -> frozenset[str] | None:
+    """Return the kin keys of a stored row's puzzle and solution, None when they do not parse
+    or its genre is unknown."""
+    try:
+        genre = get_genre(row["genre"])
+        puzzle = genre.parse(row["puzzle"])
+        return genre.quality.kin(genre, puzzle, genre.parse_solution(row["solution"], puzzle))
+    except (UnknownGenreError, PuzzleFormatError):
+        return None
+
+
+def kin_problems(rows: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Return "ID: the same puzzle to a player as ID2" for each row kin to an earlier one of
+    `rows` (a near-duplicate: the same up to symmetry with one clue more or less; or, for a
+    genre with a likeness, the same solution up to symmetry). A row with the same id as an
+    earlier one is verify_rows' to report, not this."""
+    index = KinIndex()
+    problems: list[str] = []
+    for row in rows:
+        kin = row_kin(row)
+        if kin is None:
+            continue
+        holder = index.holder(kin)
+        if holder is not None and holder != row["id"]:
+            problems.append(f"{row['id']}: the same puzzle to a player as {holder}")
+        index.add(kin, row["id"])
+    return problems
+
+
 def row_problems(row: Mapping[str, Any]) -> list[str]:
     """Return what is wrong with one stored bank row (see verify_rows), without its id."""
     try:
@@ -204,6 +255,9 @@ def row_problems(row: Mapping[str, Any]) -> list[str]:
     grade = genre.grade(puzzle)
     reason = rejection(genre, puzzle, solution, grade)
     problems = [f"fails admission: {reason}"] if reason else []
+    if reason == BELOW_FLOOR:
+        problems.extend(f"below the floor: {why}"
+                        for why in genre.below_floor(puzzle, solution, grade.name))
     recomputed: dict[str, object] = dict(derived_columns(genre, puzzle, solution, grade))
     explained = explanation_columns(genre, puzzle, solution)
     if isinstance(explained, Rejection):

@@ -5,7 +5,8 @@ It also measures what the generators reach (grades, bench).
 Exit status (the README's table): 0 done; 1 a build that published nothing (short buckets or
 failed re-verification, report printed); 2 bad arguments or input, or an expected failure (a
 bank that fails `verify`, a missing bank, an unwritable root, a full disk): one line on stderr,
-written by pipeline/failures.py, never a traceback; 130 interrupted. Heavy imports wait for
+written by pipeline/failures.py, never a traceback; 3 `build` found its spec and seed already
+published (nothing built; 0 with --ok-if-published); 130 interrupted. Heavy imports wait for
 the command that needs them: Prefect only for build, schedule and verify (once the server's
 url is set), banks only for bank commands, polars only for those that read rows with it. The
 parser class and the argument types are in pipeline/arguments.py; the commands are in
@@ -21,7 +22,7 @@ from collections.abc import Sequence
 
 from pipeline.arguments import InputError, Parser
 from pipeline.bankspec import SpecError
-from pipeline.commands import building, capacity, days, puzzles, reading
+from pipeline.commands import building, capacity, days, playing, puzzles, reading
 from pipeline.commands.common import Run
 from pipeline.commands.genres import add_genre_commands, wanted
 from pipeline.failures import complain, os_error_text
@@ -33,7 +34,7 @@ from solvers.core.deadline import OutOfTime
 COMMANDS = (  # each adds its command, in the order --help lists them
     building.add_build, building.add_schedule, reading.add_verify, reading.add_history,
     reading.add_query, reading.add_export, days.add_calendar, days.add_day, puzzles.add_solve,
-    reading.add_show, reading.add_gallery, puzzles.add_daily, puzzles.add_hint,
+    reading.add_show, reading.add_gallery, playing.add_play, puzzles.add_daily, puzzles.add_hint,
     building.add_server, puzzles.add_ladder_report, capacity.add_grades, capacity.add_bench,
 )
 

@@ -37,7 +37,7 @@ from tqdm import tqdm
 from banks import BankBusyError, BankError, BankStore, BankWriter, PendingBuild, rows_to_table
 from generators import get_generator
 from pipeline import filling, forkserver
-from pipeline.admission import verify_rows
+from pipeline.admission import kin_index, kin_problems, verify_rows
 from pipeline.batches import Done, Planner, Work, run_work, size_costs
 from pipeline.interrupts import raise_if_stopped, reclaim_sigterm, signal_of
 from pipeline.pool import InProcessTaskRunner, WarmProcessPoolTaskRunner
@@ -211,7 +211,8 @@ def build_under_lock(
                     bank, done.build_id, done.version)
         return BuildResult(bank, BuildStatus.ALREADY, done.version, done.row_count,
                            done.build_id)
-    quotas = Quotas(buckets, per_grade, writer.shipped_ids())
+    shipped = [] if writer.snapshot is None else writer.snapshot.read().to_pylist()
+    quotas = Quotas(buckets, per_grade, writer.shipped_ids(), kin_index(shipped))
     planner = Planner(budget, boards_per_task, batches_per_round, size_costs(genre))
     workers = pool_size(workers, planner.first_works(quotas))
     with running(task_runner(workers, dask)) as runner:
@@ -313,8 +314,9 @@ def reverify(
     """Re-verify rows read from disk by `read`; return the report.
 
     `read` must check the files it reads (it raises BankError naming the file at fault); then
-    every row is re-admitted by verify-rows tasks on the runner's `workers`, and no id may
-    appear twice. It passes only when nothing was found; its `problems` keeps the first
+    every row is re-admitted by verify-rows tasks on the runner's `workers`, no id may
+    appear twice and no row may be the same puzzle to a player as another (kin_problems).
+    It passes only when nothing was found; its `problems` keeps the first
     PROBLEMS_KEPT lines, each naming a row id (or the file at fault).
     """
     started = time.perf_counter()
@@ -332,6 +334,7 @@ def reverify(
                 raise_if_stopped()
                 bar.update(len(chunk))
         problems.extend(repeated_across(chunks))
+        problems.extend(kin_problems(rows))
     return Verification(len(rows), len(problems), tuple(problems[:PROBLEMS_KEPT]),
                         round(time.perf_counter() - started, 3))
 

@@ -20,10 +20,12 @@ from pipeline.admission import Confirmed, Contender
 from pipeline.outcomes import Rejection, Row
 from pipeline.results import Shortfall
 from pipeline.sizes import Size
+from solvers.core.quality import KinIndex
 
 Bucket = tuple[Size, str]
 
 DUPLICATE = Rejection("duplicate")
+NEAR_DUPLICATE = Rejection("near-duplicate")
 BUCKET_FULL = Rejection("bucket-full")
 NO_BUCKET = Rejection("no-bucket")
 
@@ -40,11 +42,14 @@ class Quotas:
 
     `seen` starts as the ids already shipped by the bank, so a bank never ships a puzzle twice;
     a contender's id joins it when the bucket takes it in (to wait, or settled at once if it
-    was confirmed). `attempts` counts the offers of each bucket whose seed stream made them,
+    was confirmed). `kin` holds the kin keys of the same puzzles (the shipped ones' as given),
+    so a bank never ships a near-duplicate either (solvers/core/quality.py). `attempts` counts
+    the offers of each bucket whose seed stream made them,
     `hits` the contenders each bucket took in.
     """
 
-    def __init__(self, buckets: Sequence[Bucket], quota: int, shipped: Iterable[str] = ()) -> None:
+    def __init__(self, buckets: Sequence[Bucket], quota: int, shipped: Iterable[str] = (),
+                 kin: KinIndex | None = None) -> None:
         self.order = tuple(dict.fromkeys(buckets))
         self.quota = quota
         self.rows: dict[Bucket, list[Row]] = {bucket: [] for bucket in self.order}
@@ -53,6 +58,7 @@ class Quotas:
         self.waiting: dict[Bucket, deque[Contender]] = {bucket: deque() for bucket in self.order}
         self.pending: Counter[Bucket] = Counter()
         self.seen = set(shipped)
+        self.kin = KinIndex() if kin is None else kin
         self.rejections: Counter[Rejection] = Counter()
         self.attempts: Counter[Bucket] = Counter()
         self.hits: Counter[Bucket] = Counter()
@@ -60,7 +66,8 @@ class Quotas:
     def offer(self, stream: Bucket, outcome: Contender | Confirmed | Rejection) -> None:
         """Count one attempt of bucket `stream`'s seed stream; a contender that is new and whose
         bucket is short starts waiting, any other outcome is counted under its reason
-        (DUPLICATE, BUCKET_FULL, NO_BUCKET or the first stage's rejection reason). A confirmed
+        (DUPLICATE, NEAR_DUPLICATE, BUCKET_FULL, NO_BUCKET or the first stage's rejection
+        reason). A confirmed
         one is settled at once when its bucket's supply leaves room for it (then it takes no
         slot an earlier contender could; the plan makes sure of it, see batches.Planner.room),
         else it waits as any other and is confirmed again if its turn comes."""
@@ -75,6 +82,7 @@ class Quotas:
             return
         bucket = contender.bucket
         self.seen.add(contender.row["id"])
+        self.kin.add(contender.kin, contender.row["id"])
         self.place[contender.row["id"]] = self.hits[bucket]
         self.hits[bucket] += 1
         if isinstance(outcome, Confirmed) and self.supply(bucket) < self.quota:
@@ -87,6 +95,8 @@ class Quotas:
         """Return why a contender cannot wait for a bucket, or None when it may."""
         if contender.row["id"] in self.seen:
             return DUPLICATE
+        if self.kin.holder(contender.kin) is not None:
+            return NEAR_DUPLICATE
         if contender.bucket not in self.rows:
             return NO_BUCKET
         if len(self.rows[contender.bucket]) >= self.quota:

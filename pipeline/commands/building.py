@@ -31,6 +31,7 @@ from pipeline.commands.common import (
     flow_options,
     spec_options,
 )
+from pipeline.failures import os_error_text
 from pipeline.interrupts import Stopped, signal_of, stop_on_signals
 from pipeline.results import BuildResult, BuildStatus
 from pipeline.server import local_server
@@ -51,6 +52,7 @@ PREHEATED = {  # the modules a flow imports: pipeline.flows; what Prefect import
     "verify_version": ("pipeline.flows", "fastapi.encoders"),
 }
 HEARTBEAT_VARIABLES = ("PREFECT_FLOWS_HEARTBEAT_FREQUENCY", "PREFECT_RUNNER_HEARTBEAT_FREQUENCY")
+ALREADY_PUBLISHED = 3  # `build`'s exit status when its spec and seed were published before
 
 
 def add_build(command: Register) -> None:
@@ -59,6 +61,9 @@ def add_build(command: Register) -> None:
     bank_options(build)
     spec_options(build)
     flow_options(build)
+    build.add_argument("--ok-if-published", action="store_true",
+                       help=f"exit 0, not {ALREADY_PUBLISHED}, when this spec and seed were "
+                            "published before (nothing is built either way)")
 
 
 def add_schedule(command: Register) -> None:
@@ -262,13 +267,14 @@ def cmd_build(args: argparse.Namespace) -> int:
     if not args.wait:
         refuse_if_busy(args.root, args.bank)
     reach_dask(args.dask)
-    result = run_flow(args, "build_bank", lambda: build(parameters))
+    with failures_recorded(args.root, args.bank):
+        result = run_flow(args, "build_bank", lambda: build(parameters))
     if result.status == BuildStatus.BUSY:
         raise InputError(result.message)
     if result.status == BuildStatus.ALREADY:
         print(f"{args.bank}: already published as version {result.version} "
               f"(build {result.build_id}, {result.rows} puzzles); nothing built")
-        return 0
+        return 0 if args.ok_if_published else ALREADY_PUBLISHED
     print(build_summary(result))
     for bucket in result.short:
         print(bucket.line())
@@ -284,11 +290,41 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"bank at {Path(args.root).resolve() / args.bank} (a Delta table; build "
               f"{result.build_id} is version {result.version})")
         print(f"query it: {query_hint(args.bank, args.root)}")
+        print(published_line(args.root, result))
         return 0
     if result.short and not args.allow_short:
         print("nothing written: raise --budget (or --max-seconds), or pass --allow-short to "
               "publish a short bank", file=sys.stderr)
     return 1
+
+
+def published_line(root: str, result: BuildResult) -> str:
+    """Return the outcome line of a published build: "BANK: published version N: X puzzles in
+    B buckets" (the buckets its commit's manifest records)."""
+    from banks import BankStore
+
+    assert result.version is not None
+    buckets = BankStore(root).snapshot(result.bank, result.version).manifest().buckets
+    return (f"{result.bank}: published version {result.version}: {result.rows} puzzles in "
+            f"{len(buckets)} buckets")
+
+
+@contextlib.contextmanager
+def failures_recorded(root: str, bank: str) -> Iterator[None]:
+    """Record in the bank (banks.runlog, which `history` lists) a build run that fails within
+    the block, with its one-line reason; the error goes on. A stop by a signal is no failure,
+    and a bank that cannot be written cannot record one."""
+    from banks.runlog import record_failed_run
+
+    try:
+        yield
+    except Exception as error:
+        reason = os_error_text(error) if isinstance(error, OSError) else str(error)
+        with contextlib.suppress(OSError, ValueError):
+            from banks import BankStore
+
+            record_failed_run(BankStore(root), bank, reason or type(error).__name__)
+        raise
 
 
 def build_summary(result: BuildResult) -> str:

@@ -58,7 +58,7 @@ def planned_buckets(genre: str, sizes: Sequence[Size], grades: Sequence[str] | N
 
 def cmd_grades(args: argparse.Namespace) -> int:
     """Print the genre's table (or one size of it) as text or JSON; 2 for an unmeasured size."""
-    from generators.reachability import load
+    from generators.reachability import load, why_unreachable
     from solvers import get_genre
 
     get_genre(args.genre)
@@ -68,7 +68,7 @@ def cmd_grades(args: argparse.Namespace) -> int:
         raise InputError(f"{args.genre} has no measure at {args.size} "
                          f"(measured sizes: {', '.join(sizes) or 'none'})")
     measures = table.at(str(args.size)) if args.size else table.measures
-    rows = [m.summary() for m in measures]
+    rows = [m.summary(why_unreachable(args.genre, m)) for m in measures]
     if args.json:
         print(json.dumps(rows))
         return 0
@@ -77,9 +77,10 @@ def cmd_grades(args: argparse.Namespace) -> int:
     shown = [{"size": r["size"], "grade": r["grade"],
               "reachable": "yes" if r["reachable"] else "no",
               "hit rate": f"{r['hit_rate']:.1%}",
-              "ms/puzzle": "-" if r["ms_per_puzzle"] is None else f"{r['ms_per_puzzle']:.1f}"}
+              "ms/puzzle": "-" if r["ms_per_puzzle"] is None else f"{r['ms_per_puzzle']:.1f}",
+              "why not": r["why"] or ""}
              for r in rows]
-    print(table_text(shown, ("size", "grade", "reachable", "hit rate", "ms/puzzle")))
+    print(table_text(shown, ("size", "grade", "reachable", "hit rate", "ms/puzzle", "why not")))
     return 0
 
 

@@ -181,8 +181,8 @@ def check_bank_grade(bank: str, frame: "pl.LazyFrame", grade: str) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """Export the bank (as of --version), or (--days) its planned days, for front ends; print
-    where it went."""
+    """Export the bank (as of --version), or (--days) its planned days with each day's play
+    page beside its files, for front ends; print where it went."""
     from banks import export_json
     from banks.dayexport import export_days
 
@@ -191,6 +191,10 @@ def cmd_export(args: argparse.Namespace) -> int:
     with bank_errors():
         folder = export_days(args.root, args.bank, args.out, *args.days) if args.days \
             else export_json(args.root, args.bank, args.out, args.version)
+    if args.days:
+        from pipeline.play import write_day_pages
+
+        write_day_pages(folder, *args.days)
     print(folder)
     return 0
 

@@ -7,6 +7,7 @@ from solvers.araf.cpsat import count_cpsat
 from solvers.araf.deduce import deduce_with
 from solvers.araf.picture import picture
 from solvers.araf.puzzlink import CODEC as PUZZLINK
+from solvers.araf.quality import FLOOR
 from solvers.araf.rulebook import check
 from solvers.araf.rules import LADDER
 from solvers.araf.search import count_ladder
@@ -35,4 +36,5 @@ GENRE: Genre[ArafPuzzle, ArafSolution] = Genre(
     puzzlink=PUZZLINK,
     independent="cpsat",
     limits=board.LIMITS,
+    quality=FLOOR,
 )

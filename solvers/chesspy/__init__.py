@@ -19,6 +19,7 @@ from solvers.chesspy.cpsat import count_cpsat
 from solvers.chesspy.grading import sweep
 from solvers.chesspy.hints import hint, walkthrough
 from solvers.chesspy.picture import picture
+from solvers.chesspy.quality import FLOOR
 from solvers.chesspy.rulebook import check
 from solvers.chesspy.rules import LADDER, deduce_with
 from solvers.chesspy.search import count_ladder
@@ -46,6 +47,7 @@ GENRE: Genre[ChesspyPuzzle, ChesspySolution] = Genre(
     picture=picture,
     independent="cpsat",
     limits=board.LIMITS,
+    quality=FLOOR,
 )
 
 __all__ = ["GENRE", "hint", "walkthrough"]

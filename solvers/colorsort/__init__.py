@@ -19,6 +19,7 @@ from solvers.colorsort.counters import count_ladder, count_optimal, deduce_with,
 from solvers.colorsort.grades import GRADE_BANDS, LADDER
 from solvers.colorsort.grading import measured
 from solvers.colorsort.picture import picture
+from solvers.colorsort.quality import FLOOR
 from solvers.colorsort.rulebook import check
 from solvers.core.counting import Solvable
 from solvers.core.genre import Genre
@@ -44,4 +45,5 @@ GENRE: Genre[ColorSortPuzzle, ColorSortSolution] = Genre(
     picture=picture,
     independent="optimal",
     limits=board.LIMITS,
+    quality=FLOOR,
 )

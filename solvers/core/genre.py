@@ -10,7 +10,7 @@ not hooks. The registry of genres is solvers/__init__.py.
 
 import hashlib
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from solvers.core.counting import Counting
@@ -18,6 +18,7 @@ from solvers.core.errors import PuzzleFormatError
 from solvers.core.grading import SEARCH, Grading, MeasuredBands
 from solvers.core.limits import Limits
 from solvers.core.puzzlink import PuzzlinkCodec, split_url
+from solvers.core.quality import Floor
 from solvers.core.results import Count, Deduction, Grade
 from solvers.core.stages import GRADE, stage
 
@@ -53,6 +54,9 @@ class Genre(Generic[P, S]):
                                puzzle) for a genre puzz.link knows; see to_puzzlink/from_puzzlink
       limits                   the largest board and longest text `parse` and `from_puzzlink`
                                take (solvers/core/limits.py); None for no limits
+      quality                  the genre's quality floor: its measures, bounds beside the
+                               reference's numbers, conventions, unreachable grades and kin
+                               (solvers/core/quality.py)
     """
 
     name: str
@@ -75,6 +79,7 @@ class Genre(Generic[P, S]):
     picture: Callable[[P, S | None], str] | None = None
     puzzlink: PuzzlinkCodec[P] | None = None
     limits: Limits | None = None
+    quality: Floor[P, S] = field(default_factory=Floor)
 
     def __post_init__(self) -> None:
         """Refuse a record whose ladder and grading disagree: SEARCH anywhere but at the top,
@@ -157,6 +162,11 @@ class Genre(Generic[P, S]):
         it has no grade (see Grade)."""
         with stage(GRADE):
             return self.grading.grade(self, puzzle)
+
+    def below_floor(self, puzzle: P, solution: S, grade: str | None) -> list[str]:
+        """Return why `puzzle` with `solution`, graded `grade`, is below the genre's quality
+        floor, [] when it is a real puzzle (see solvers/core/quality.py)."""
+        return self.quality.reasons(self, puzzle, solution, grade)
 
     def puzzle_id(self, puzzle: P) -> str:
         """Return the puzzle's id: a hash of the least canonical text among its symmetric images."""

@@ -10,6 +10,7 @@ from solvers.shakashaka.brute import count_brute
 from solvers.shakashaka.cpsat import count_cpsat
 from solvers.shakashaka.picture import picture
 from solvers.shakashaka.puzzlink import CODEC as PUZZLINK
+from solvers.shakashaka.quality import FLOOR
 from solvers.shakashaka.rulebook import check
 from solvers.shakashaka.rules import LADDER, count_ladder, deduce_with
 
@@ -34,4 +35,5 @@ GENRE: Genre[ShakaPuzzle, ShakaSolution] = Genre(
     puzzlink=PUZZLINK,
     independent="cpsat",
     limits=board.LIMITS,
+    quality=FLOOR,
 )

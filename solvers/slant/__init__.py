@@ -9,6 +9,7 @@ from solvers.slant.brute import count_brute
 from solvers.slant.cpsat import count_cpsat
 from solvers.slant.picture import picture
 from solvers.slant.puzzlink import CODEC as PUZZLINK
+from solvers.slant.quality import FLOOR
 from solvers.slant.rulebook import check
 from solvers.slant.rules import LADDER, deduce_with
 from solvers.slant.search import count_ladder
@@ -33,4 +34,5 @@ GENRE: Genre[SlantPuzzle, SlantSolution] = Genre(
     picture=picture,
     puzzlink=PUZZLINK,
     limits=board.LIMITS,
+    quality=FLOOR,
 )

@@ -20,7 +20,7 @@ from solvers import get_genre
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "docs" / "export.schema.json").read_text())
-REPLAY = Path(__file__).with_name("replay.js")
+REPLAY = ROOT / "pipeline" / "web" / "replay.js"
 NODE = shutil.which("node")
 
 

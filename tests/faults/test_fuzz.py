@@ -93,8 +93,8 @@ def show_argv(name: str, scratch: str) -> st.SearchStrategy[list[str]]:
 
 
 def bank_argv(root: str, ids: list[str], scratch: str) -> st.SearchStrategy[list[str]]:
-    """Return argument lists of the bank commands (query, export, gallery, show BANK ID) on the
-    fault bank, a missing one and bad names."""
+    """Return argument lists of the bank commands (query, export, gallery, play, show BANK ID)
+    on the fault bank, a missing one and bad names."""
     bank = st.sampled_from(["faults", "faults", "nobank", "../up", "-x", "b" * 300, "é\x1b"])
     version = ("--version", number())
     query = st.builds(lambda b, opts: ["query", b, "--root", root, *opts], bank, options(
@@ -107,12 +107,15 @@ def bank_argv(root: str, ids: list[str], scratch: str) -> st.SearchStrategy[list
     gallery = st.builds(lambda b, out, opts: ["gallery", b, "--root", root, "--out", out, *opts],
                         bank, st.sampled_from([f"{scratch}/g.html", "/proc/no/g.html"]),
                         options(version))
+    play = st.builds(lambda b, out, opts: ["play", b, "--root", root, "--out", out, *opts],
+                     bank, st.sampled_from([f"{scratch}/p.html", "/proc/no/p.html"]),
+                     options(version))
     row = st.one_of(st.sampled_from(ids), st.sampled_from(ids).map(lambda i: i[:6]),
                     st.text(st.sampled_from(string.hexdigits.lower()), max_size=21), ANY_TEXT)
     show = st.builds(lambda b, r, opts: ["show", b, r, "--root", root, *opts], bank, row,
                      options(version, ("--solve", st.just("")))).map(
         lambda argv: [arg for arg in argv if arg != ""])
-    return query | export | gallery | show
+    return query | export | gallery | play | show
 
 
 def small_command_argv() -> st.SearchStrategy[list[str]]:

@@ -37,7 +37,7 @@ def test_every_genre_has_a_table_over_its_whole_ladder_at_each_measured_size():
 
 def test_the_issues_buckets_are_reachable_now():
     # issue 16: these builds were short with default options before the generators aimed
-    assert {"clues", "parity"} <= set(reachable("shakashaka", "6x6"))
+    assert {"tips", "reflex", "search"} <= set(reachable("shakashaka", "6x6"))
     assert {"hard", "expert"} <= set(reachable("colorsort", "6x4"))
     assert "number" in reachable("chesspy", "6x6")
 
@@ -59,6 +59,23 @@ def test_an_unreachable_grade_is_refused_naming_the_reachable_ones():
         plan_buckets("chesspy", ["4x4"], ["board", "zero"])
     assert str(refused.value) == ("chesspy 4x4/zero is not reachable; reachable grades at 4x4: "
                                   + ", ".join(reachable("chesspy", "4x4")))
+
+
+def test_a_grade_below_the_quality_floor_is_refused_with_the_floors_reason(cli, tmp_path):
+    # issue 24: Shakashaka's clues and parity solve only boards with no triangle
+    for size in ("6x6", "8x8", "10x10"):
+        assert not {"clues", "parity"} & set(reachable("shakashaka", size))
+    run = cli("build", "b", "--genre", "shakashaka", "--size", "6x6", "--per-grade", "1",
+              "--grade", "clues", "--root", tmp_path / "root")
+    assert run.status == 2 and run.out == ""
+    assert run.err == ("puzzlebank: shakashaka 6x6/clues is not reachable (the numbers and "
+                       "parity never decide a triangle); reachable grades at 6x6: "
+                       + ", ".join(reachable("shakashaka", "6x6")) + "\n")
+    with pytest.raises(UnreachableError, match=r"parity never decide a triangle"):
+        plan_buckets("shakashaka", ["7x7"], ["parity"])  # unmeasured: the floor still holds
+    rows = json.loads(cli("grades", "shakashaka", "--size", "8x8", "--json").out)
+    assert [r["why"] for r in rows if r["grade"] in ("clues", "parity")] == [
+        "the numbers and parity never decide a triangle"] * 2
 
 
 def test_a_size_with_no_reachable_grade_is_refused(monkeypatch):
@@ -93,9 +110,10 @@ def test_grades_json_is_one_object_per_size_and_grade_of_the_ladder(cli):
     assert [(r["size"], r["grade"]) for r in rows] == [
         (size, grade) for size in table.sizes() for grade in ladder]
     for row in rows:
-        assert sorted(row) == ["grade", "hit_rate", "ms_per_puzzle", "reachable", "size"]
+        assert sorted(row) == ["grade", "hit_rate", "ms_per_puzzle", "reachable", "size", "why"]
         assert 0 <= row["hit_rate"] <= 1
         assert row["reachable"] == (row["hit_rate"] > 0) == (row["ms_per_puzzle"] is not None)
+        assert row["reachable"] == (row["why"] is None)
     one = json.loads(cli("grades", "shakashaka", "--size", "6x6", "--json").out)
     assert one == [r for r in rows if r["size"] == "6x6"]
 
@@ -104,9 +122,11 @@ def test_grades_prints_a_table_and_refuses_an_unmeasured_size(cli):
     run = cli("grades", "chesspy", "--size", "4x4")
     assert run.status == 0
     lines = run.out.splitlines()
-    assert lines[1].split() == ["size", "grade", "reachable", "hit", "rate", "ms/puzzle"]
+    assert lines[1].split() == ["size", "grade", "reachable", "hit", "rate", "ms/puzzle", "why",
+                                "not"]
     assert [line.split()[1] for line in lines[2:]] == list(get_genre("chesspy").ladder)
-    assert lines[2].split()[2:] == ["no", "0.0%", "-"]  # zero never places a piece
+    assert lines[2].split()[2:] == ["no", "0.0%", "-", "no", "puzzle", "in", "100",
+                                    "attempts"]  # zero never places a piece
     refused = cli("grades", "chesspy", "--size", "9x9")
     assert refused.status == 2 and refused.err.count("\n") == 1 and "4x4" in refused.err
 
@@ -141,7 +161,7 @@ def test_a_spec_option_wins_over_the_aim_of_its_grade():
 
 
 @pytest.mark.parametrize(("genre", "size", "grade"), [
-    ("shakashaka", (6, 6), "clues"), ("shakashaka", (6, 6), "parity"),
+    ("shakashaka", (6, 6), "tips"), ("shakashaka", (6, 6), "reflex"),
     ("chesspy", (5, 5), "number"), ("colorsort", (6, 4), "hard"),
 ])
 def test_an_aimed_candidate_is_graded_by_the_ladder_at_its_target(genre, size, grade):
@@ -161,8 +181,8 @@ def first_candidate(genre: str, spec: GenerationSpec):
 
 
 def test_a_target_grade_sets_the_knobs_its_table_row_names():
-    clues = first_candidate("shakashaka", GenerationSpec(6, 6, "clues"))
-    assert clues.measurements["black_cells"] == round(0.7 * 36)
+    tips = first_candidate("shakashaka", GenerationSpec(6, 6, "tips"))
+    assert tips.measurements["black_cells"] == round(0.25 * 36)
     hard = first_candidate("colorsort", GenerationSpec(4, 4, "hard"))
     assert (hard.measurements["duplicates"], hard.measurements["empty_tubes"]) == (2, 1)
     cell = first_candidate("araf", GenerationSpec(5, 5, "cell"))

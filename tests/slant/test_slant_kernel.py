@@ -6,8 +6,9 @@ import pytest
 
 from generators import GenerationSpec, get_generator
 from solvers import get_genre
+from solvers.core.results import AMBIGUOUS, GRADED, NO_SOLUTION
 from solvers.slant.board import SlantPuzzle
-from solvers.slant.kernel import COMPILED, count_solutions, kernel_domains
+from solvers.slant.kernel import COMPILED, count_solutions, grade, kernel_domains
 
 SLANT = get_genre("slant")
 GENERATOR = get_generator("slant")
@@ -65,6 +66,20 @@ def test_kernel_fixpoints_are_the_ladders_on_1500_boards_at_every_level_and_abla
 
 def test_kernel_counts_are_the_ladder_counters_on_300_boards():
     assert_same_counts(boards(300, seed=2, largest=6))
+
+
+def test_kernel_grades_are_the_genres_on_800_boards_and_on_generated_puzzles():
+    puzzles = boards(800, seed=5, largest=7)
+    rng = random.Random(6)
+    for level in (*SLANT.ladder, None):
+        for _ in range(10):
+            candidate = GENERATOR.generate(rng, GenerationSpec(6, 6, level))
+            if candidate is not None:
+                puzzles.append(candidate.puzzle)
+    grades = [grade(puzzle) for puzzle in puzzles]
+    assert grades == [SLANT.grade(puzzle) for puzzle in puzzles]
+    assert {g.status for g in grades} >= {GRADED, NO_SOLUTION, AMBIGUOUS}
+    assert {g.name for g in grades if g.status == GRADED} == set(SLANT.ladder)
 
 
 def test_kernel_sees_a_loop_only_with_the_cycle_rule():

@@ -1,0 +1,102 @@
+"""Contract: the quality floor (solvers/core/quality.py, issue 24). Every genre's generated rows
+pass it; hand-made junk of each genre (a triangle-less Shakashaka, a one-piece 5x5 Chesspy, a
+Color Sort deal with a finished tube) is refused at admission and by `verify`; a near-duplicate
+(the same puzzle with one clue fewer, turned) is refused by the quotas and reported by verify."""
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+import pipeline.admission as admission
+from generators import Candidate, GenerationSpec, get_generator
+from pipeline.quotas import NEAR_DUPLICATE, Quotas
+from pipeline.sizes import Size
+from solvers import GENRE_NAMES, get_genre
+from solvers.chesspy.board import ChesspyPuzzle, ChesspySolution
+from tests.contract.boards import generated_boards
+
+JUNK = {  # genre -> (puzzle text, why it is junk)
+    "shakashaka": ("#0#,0.0,#0#", "triangles 0 < 1"),
+    "chesspy": ("R1B0N0:.1111,1....,1....,1....,1....", "pieces 1 < 2"),
+    "colorsort": ("4:3320,2113,0231,2010,4444,,", "finished 1 > 0"),
+}
+
+
+def contended(monkeypatch, name: str, puzzle: Any, solution: Any) -> object:
+    """Return what `contend` makes of a generator that hands it `puzzle` with `solution`."""
+    made = Candidate(puzzle, solution, {}, get_genre(name).grade(puzzle))
+    generator = dataclasses.replace(get_generator(name), generate=lambda rng, spec: made)
+    with monkeypatch.context() as patch:
+        patch.setattr(admission, "get_generator", lambda genre_name: generator)
+        return admission.contend(name, GenerationSpec(1, 1), 0)
+
+
+@pytest.mark.parametrize("name", GENRE_NAMES)
+def test_generated_rows_pass_the_floor(name):
+    genre = get_genre(name)
+    for board in generated_boards(name):
+        assert genre.below_floor(board.puzzle, board.solution, board.row["grade"]) == []
+
+
+@pytest.mark.parametrize("name", sorted(JUNK))
+def test_junk_is_refused_at_admission_and_by_verify(name, monkeypatch):
+    genre = get_genre(name)
+    text, why = JUNK[name]
+    puzzle = genre.parse(text)
+    grade = genre.grade(puzzle)
+    solution = grade.solution
+    assert grade.name is not None and genre.check(puzzle, solution) == []
+    assert any(reason.startswith(why) for reason in genre.below_floor(puzzle, solution,
+                                                                      grade.name))
+    assert contended(monkeypatch, name, puzzle, solution) == admission.BELOW_FLOOR
+    assert admission.rejection(genre, puzzle, solution, grade) == admission.BELOW_FLOOR
+    row = {**generated_boards(name)[0].row,
+           **admission.derived_columns(genre, puzzle, solution, grade)}
+    problems = admission.verify_rows([row])
+    assert f"{row['id']}: fails admission: below-floor" in problems
+    assert any(p.startswith(f"{row['id']}: below the floor: {why}") for p in problems)
+
+
+def one_clue_fewer_turned(name: str) -> tuple[Any, Any]:
+    """Return a generated row and a row of its puzzle with its first clue taken away, turned a
+    quarter (texts only: kin reads nothing else)."""
+    genre = get_genre(name)
+    board = generated_boards(name)[0]
+    less = next(iter(genre.quality.variants(board.puzzle)))
+    turned = sorted(genre.images(less))[-1]
+    return board.row, board.row | {"id": "near", "puzzle": turned}
+
+
+@pytest.mark.parametrize("name", ["slant", "shakashaka", "araf", "chesspy"])
+def test_a_near_duplicate_is_refused_by_the_quotas_and_reported_by_verify(name):
+    genre = get_genre(name)
+    row, near = one_clue_fewer_turned(name)
+    assert genre.puzzle_id(genre.parse(near["puzzle"])) != row["id"]
+    assert admission.kin_problems([row, near]) == [f"near: the same puzzle to a player as "
+                                                  f"{row['id']}"]
+    assert admission.kin_problems([near, row]) == [f"{row['id']}: the same puzzle to a player "
+                                                  f"as near"]
+    bucket = (Size(row["width"], row["height"]), row["grade"])
+    quotas = Quotas([bucket], 5, (), admission.kin_index([row]))
+    kin = admission.row_kin(near)
+    assert kin is not None
+    contender = admission.Contender(near, None, None, kin)
+    quotas.offer(bucket, contender)
+    assert quotas.rejections == {NEAR_DUPLICATE: 1}
+
+
+def test_two_chesspy_boards_with_one_solution_turned_are_the_same_to_a_player():
+    genre = get_genre("chesspy")
+    row = generated_boards("chesspy")[0].row
+    puzzle = genre.parse(row["puzzle"])
+    solution = genre.parse_solution(row["solution"], puzzle)
+    w, h = solution.width, solution.height
+    mirrored = ChesspySolution(w, h, tuple(solution.cells[r * w + (w - 1 - c)]
+                                           for r in range(h) for c in range(w)))
+    full = ChesspyPuzzle(w, h, puzzle.inventory, tuple(
+        None if cell != 1 else 0 for cell in mirrored.cells))  # other numbers, same picture
+    other = row | {"id": "other", "puzzle": genre.format(full),
+                   "solution": genre.format_solution(mirrored)}
+    assert admission.kin_problems([row, other]) == [
+        f"other: the same puzzle to a player as {row['id']}"]
