@@ -9,6 +9,7 @@ module only once PREFECT_API_URL points at the server.
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from prefect import serve
 from prefect.deployments.runner import RunnerDeployment
@@ -17,6 +18,7 @@ from prefect.types.entrypoint import EntrypointType
 
 from pipeline.flows import build_banks
 from pipeline.jobs import BankJob, Compute
+from pipeline.nightly import build_app
 
 
 def build_deployment(
@@ -39,6 +41,23 @@ def build_deployment(
     )
     if not isinstance(deployment, RunnerDeployment):  # Prefect gives a coroutine in async code
         raise TypeError("build_deployment is called from synchronous code only")
+    return deployment
+
+
+def app_deployment(
+    parameters: dict[str, Any], cron: str, timezone: str = "UTC"
+) -> RunnerDeployment:
+    """Return the deployment of build_app(**parameters) (pipeline.nightly: every bank of a spec
+    file in one flow run) on `cron`, read in `timezone`, named after its banks; each build's
+    seed advances by the versions its bank has published, as build_deployment's does."""
+    jobs = [job | {"advance_seed": True} for job in parameters["jobs"]]
+    deployment = build_app.to_deployment(
+        name=parameters["names"], schedule=Cron(cron, timezone=timezone),
+        parameters=parameters | {"jobs": jobs}, tags=["puzzlebank"],
+        entrypoint_type=EntrypointType.MODULE_PATH,
+    )
+    if not isinstance(deployment, RunnerDeployment):  # Prefect gives a coroutine in async code
+        raise TypeError("app_deployment is called from synchronous code only")
     return deployment
 
 
