@@ -112,7 +112,7 @@ def test_schedule_spec_deploys_the_apps_night(nightly, cli, prefect_api, tmp_pat
 
     served = []
     monkeypatch.setattr(pipeline.schedule, "serve_deployment",
-                        lambda deployment: served.append(deployment.apply()))
+                        lambda deployment, home: served.append(deployment.apply()))
     run = cli("schedule", "--spec", spec_file(tmp_path), "--cron", "0 3 * * *", "--root",
               tmp_path / "banks", "--plan-days", "7")
     assert run.status == 0, run.err
