@@ -29,6 +29,7 @@ from pipeline.failures import complain, os_error_text
 from pipeline.interrupts import Stopped, end_now
 from pipeline.server import ServerError
 from solvers.core import PuzzleFormatError, UnknownGenreError
+from solvers.core.deadline import OutOfTime
 
 COMMANDS = (  # each adds its command, in the order --help lists them
     building.add_build, building.add_schedule, reading.add_verify, reading.add_history,
@@ -69,7 +70,8 @@ def run_command(argv: Sequence[str] | None) -> int:
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
-    except (InputError, PuzzleFormatError, UnknownGenreError, ServerError, SpecError) as error:
+    except (InputError, PuzzleFormatError, UnknownGenreError, ServerError, SpecError,
+            OutOfTime) as error:
         complain(str(error) or type(error).__name__)
         return 2
     except OSError as error:

@@ -28,6 +28,7 @@ from solvers.core import Genre
 from solvers.core.excerpt import excerpt
 
 DEFAULT_ROOT = os.environ.get("PUZZLEBANK_ROOT", "puzzlebank-data")
+DEFAULT_MAX_SECONDS = 10  # a puzzle's solving budget in `solve`, `show` and `hint`
 
 Run = Callable[[argparse.Namespace], int]
 Register = Callable[[str, Run, str], Parser]
@@ -68,6 +69,14 @@ def flow_options(sub: Parser) -> None:
                      help="run the tasks on a Dask LocalCluster of N workers, or a cluster")
     sub.add_argument("--progress", action=argparse.BooleanOptionalAction,
                      help="show progress bars on stderr (default: when it is a terminal)")
+
+
+def solving_budget_option(sub: Parser) -> None:
+    """Add --max-seconds, the budget of the engines' work on one puzzle (solvers/core/deadline.py),
+    for the commands that solve puzzle texts."""
+    sub.add_argument("--max-seconds", type=count_arg, default=DEFAULT_MAX_SECONDS,
+                     help="give up on a puzzle the engines cannot decide in this many seconds, "
+                          f"in one line and exit 2 (default {DEFAULT_MAX_SECONDS})")
 
 
 def spec_options(sub: Parser) -> None:
