@@ -14,6 +14,7 @@ cell is decided then.
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from heapq import heappop, heappush
 from typing import Any, Generic, Protocol, TypeVar
 
 from solvers.core.explain import Cell, Step, Trace
@@ -95,44 +96,51 @@ def walk(board: Board[State], state: State, shown: frozenset[int] = frozenset(),
             return Trace(board.name, board.ladder, tuple(steps))
     places = list(board.places())
     order = sorted(range(len(places)), key=lambda i: board.ladder.index(places[i].rule))
+    rank = [0] * len(places)  # a place's position in `order`
+    for r, i in enumerate(order):
+        rank[i] = r
     by_cell: dict[int, list[int]] = {}
     everywhere = []
     for i, place in enumerate(places):
         if place.reads is None:
-            everywhere.append(i)
+            everywhere.append(rank[i])
         for k in place.reads or ():
-            by_cell.setdefault(k, []).append(i)
-    dirty = set(range(len(places)))
-    while True:
-        for i in order:
-            if i not in dirty:
-                continue
-            place = places[i]
-            after = board.apply(place, state)
-            if isinstance(after, Contradiction):
-                return after
-            if after is None:
-                dirty.discard(i)
-                continue
-            changed = board.changed(state, after)
-            decided = [k for k in changed
-                       if board.value(state, k) is None and board.value(after, k) is not None]
-            said = board.say(place, state, after, decided)
-            reads = range(board.cell_count) if said.reads is None else said.reads
-            depends = tuple(sorted({last[k] for k in reads if k in last}))
-            steps.append(Step(place.rule, tuple(cell_of(board, after, k) for k in decided),
-                              said.because, said.text, depends))
-            for k in changed:
-                last[k] = len(steps) - 1
-                dirty.update(by_cell.get(k, ()))
-            dirty.update(everywhere)
-            state = after
-            if until_decision and decided:
-                return Trace(board.name, board.ladder, tuple(steps))
-            break
-        else:
-            open_cells = any(board.value(state, k) is None for k in range(board.cell_count))
-            return Trace(board.name, board.ladder, tuple(steps), stuck=open_cells)
+            by_cell.setdefault(k, []).append(rank[i])
+    dirty = list(range(len(places)))  # the ranks of the dirty places, a heap (sorted: one)
+    queued = [True] * len(places)  # by rank: in `dirty`
+    while dirty:
+        r = heappop(dirty)  # the first dirty place in order
+        place = places[order[r]]
+        after = board.apply(place, state)
+        if isinstance(after, Contradiction):
+            return after
+        if after is None:
+            queued[r] = False
+            continue
+        heappush(dirty, r)  # a place that narrowed stays dirty
+        changed = board.changed(state, after)
+        decided = [k for k in changed
+                   if board.value(state, k) is None and board.value(after, k) is not None]
+        said = board.say(place, state, after, decided)
+        reads = range(board.cell_count) if said.reads is None else said.reads
+        depends = tuple(sorted({last[k] for k in reads if k in last}))
+        steps.append(Step(place.rule, tuple(cell_of(board, after, k) for k in decided),
+                          said.because, said.text, depends))
+        for k in changed:
+            last[k] = len(steps) - 1
+            for rk in by_cell.get(k, ()):
+                if not queued[rk]:
+                    queued[rk] = True
+                    heappush(dirty, rk)
+        for rk in everywhere:
+            if not queued[rk]:
+                queued[rk] = True
+                heappush(dirty, rk)
+        state = after
+        if until_decision and decided:
+            return Trace(board.name, board.ladder, tuple(steps))
+    open_cells = any(board.value(state, k) is None for k in range(board.cell_count))
+    return Trace(board.name, board.ladder, tuple(steps), stuck=open_cells)
 
 
 def cell_of(board: Board[State], state: State, k: int) -> Cell:
