@@ -5,7 +5,8 @@ It also measures what the generators reach (grades, bench).
 Exit status (the README's table): 0 done; 1 a build that published nothing (short buckets or
 failed re-verification, report printed); 2 bad arguments or input, or an expected failure (a
 bank that fails `verify`, a missing bank, an unwritable root, a full disk): one line on stderr,
-written by pipeline/failures.py, never a traceback; 130 interrupted. Heavy imports wait for
+written by pipeline/failures.py, never a traceback; 3 `build` found its spec and seed already
+published (nothing built; 0 with --ok-if-published); 130 interrupted. Heavy imports wait for
 the command that needs them: Prefect only for build, schedule and verify (once the server's
 url is set), banks only for bank commands, polars only for those that read rows with it. The
 parser class and the argument types are in pipeline/arguments.py; the commands are in
@@ -28,6 +29,7 @@ from pipeline.failures import complain, os_error_text
 from pipeline.interrupts import Stopped, end_now
 from pipeline.server import ServerError
 from solvers.core import PuzzleFormatError, UnknownGenreError
+from solvers.core.deadline import OutOfTime
 
 COMMANDS = (  # each adds its command, in the order --help lists them
     building.add_build, building.add_schedule, reading.add_verify, reading.add_history,
@@ -69,7 +71,8 @@ def run_command(argv: Sequence[str] | None) -> int:
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
-    except (InputError, PuzzleFormatError, UnknownGenreError, ServerError, SpecError) as error:
+    except (InputError, PuzzleFormatError, UnknownGenreError, ServerError, SpecError,
+            OutOfTime) as error:
         complain(str(error) or type(error).__name__)
         return 2
     except OSError as error:

@@ -1,5 +1,6 @@
 """A bank's history as text: one line per version (each a committed build), then one per build
-that failed re-verification and was never committed.
+that failed re-verification and was never committed, then one per run that failed before either
+(banks.runlog: its reason in the last column).
 
 Columns: version, when (UTC; the commit time, or when a failed build was checked), build id,
 rows the build added, its buckets ("genre/WxH/grade n"), and its verification.
@@ -8,22 +9,31 @@ rows the build added, its buckets ("genre/WxH/grade n"), and its verification.
 from datetime import UTC, datetime
 from pathlib import Path
 
-from banks import BankStore, Manifest
+from banks import BankError, BankStore, Manifest
+from banks.runlog import failed_runs
 
 HEADER = ("version", "when", "build", "rows", "buckets", "verification")
 
 
 def history_text(root: str | Path, bank: str) -> str:
     """Return the history table of `bank` (checked as every read is: BankError when the bank
-    does not exist or fails its checks)."""
+    does not exist, unless runs of it failed, or fails its checks)."""
     store = BankStore(root)
-    snapshot = store.snapshot(bank)
+    runs = [("-", run.when, "-", "0", "-", f"run failed: {run.reason}")
+            for run in failed_runs(store, bank)]
+    try:
+        snapshot = store.snapshot(bank)
+    except BankError:
+        if not runs or store.latest(bank) is not None:
+            raise
+        snapshot = None  # no build was ever published, but runs failed: show them
     lines = [
         line(str(commit.version), committed_at(commit.committed_ms), commit.manifest)
-        for commit in snapshot.commits
+        for commit in (snapshot.commits if snapshot else ())
     ]
     lines += [line("-", manifest.verification["checked_at"], manifest)
               for manifest in store.failed_builds(bank)]
+    lines += runs
     cells = [HEADER, *lines]
     widths = [max(len(row[i]) for row in cells) for i in range(len(HEADER) - 1)]
     return "\n".join(

@@ -13,6 +13,7 @@ from prefect.schedules import Cron
 from prefect.types.entrypoint import EntrypointType
 
 from pipeline.flows import build_bank
+from pipeline.nightly import build_app
 
 
 def build_deployment(
@@ -33,6 +34,23 @@ def build_deployment(
     )
     if not isinstance(deployment, RunnerDeployment):  # Prefect gives a coroutine in async code
         raise TypeError("build_deployment is called from synchronous code only")
+    return deployment
+
+
+def app_deployment(
+    parameters: dict[str, Any], cron: str, timezone: str = "UTC"
+) -> RunnerDeployment:
+    """Return the deployment of build_app(**parameters) (pipeline.nightly: every bank of a spec
+    file in one flow run) on `cron`, read in `timezone`, named after its banks; each build's
+    seed advances by the versions its bank has published, as build_deployment's does."""
+    jobs = [job | {"advance_seed": True} for job in parameters["jobs"]]
+    deployment = build_app.to_deployment(
+        name=parameters["names"], schedule=Cron(cron, timezone=timezone),
+        parameters=parameters | {"jobs": jobs}, tags=["puzzlebank"],
+        entrypoint_type=EntrypointType.MODULE_PATH,
+    )
+    if not isinstance(deployment, RunnerDeployment):  # Prefect gives a coroutine in async code
+        raise TypeError("app_deployment is called from synchronous code only")
     return deployment
 
 

@@ -25,12 +25,13 @@ from pipeline.commands.common import (
     DEFAULT_ROOT,
     Register,
     bank_errors,
-    bank_options,
     check_grade,
     check_size,
     flow_options,
+    spec_given,
     spec_options,
 )
+from pipeline.failures import os_error_text
 from pipeline.interrupts import Stopped, signal_of, stop_on_signals
 from pipeline.results import BuildResult, BuildStatus
 from pipeline.server import local_server
@@ -43,32 +44,39 @@ OUTCOMES = {  # what a stopped flow leaves, as its last line says
     "build_bank": "nothing half-written; a build is published whole or not at all "
                   "(`puzzlebank history` shows which)",
     "verify_version": "verify changes nothing",
+    "build_app": "nothing half-written; each build is published whole or not at all "
+                 "(`puzzlebank history` shows which)",
 }
 PREHEATED = {  # the modules a flow imports: pipeline.flows; what Prefect imports at a flow run's
     # start (fastapi's encoder of its parameters); pandas, which pyarrow imports at its first
     # conversion of Python rows (a build's staging)
     "build_bank": ("pipeline.flows", "fastapi.encoders", "pandas"),
     "verify_version": ("pipeline.flows", "fastapi.encoders"),
+    "build_app": ("pipeline.nightly", "fastapi.encoders", "pandas"),
 }
 HEARTBEAT_VARIABLES = ("PREFECT_FLOWS_HEARTBEAT_FREQUENCY", "PREFECT_RUNNER_HEARTBEAT_FREQUENCY")
+ALREADY_PUBLISHED = 3  # `build`'s exit status when its spec and seed were published before
 
 
 def add_build(command: Register) -> None:
     """Add `build`."""
-    build = command("build", cmd_build, "build, re-verify and publish a bank's next version")
-    bank_options(build)
+    build = command("build", cmd_build, "build, re-verify and publish a bank's next version "
+                    "(or every bank of a spec file's)")
     spec_options(build)
     flow_options(build)
+    build.add_argument("--ok-if-published", action="store_true",
+                       help=f"exit 0, not {ALREADY_PUBLISHED}, when this spec and seed were "
+                            "published before (nothing is built either way)")
 
 
 def add_schedule(command: Register) -> None:
     """Add `schedule`."""
     schedule = command("schedule", cmd_schedule,
                        "serve the build as a Prefect deployment on a cron schedule until stopped")
-    bank_options(schedule)
     schedule.add_argument("--cron", type=cron_arg, required=True, help='e.g. "0 3 * * *"')
-    schedule.add_argument("--timezone", type=timezone_arg, default="UTC",
-                          help="IANA time zone of the cron times (default UTC)")
+    schedule.add_argument("--timezone", type=timezone_arg,
+                          help="IANA time zone of the cron times (default: the --spec file's, "
+                               "else UTC)")
     spec_options(schedule)
     flow_options(schedule)
 
@@ -256,19 +264,80 @@ def build(parameters: dict[str, Any]) -> BuildResult:
     return result
 
 
+def app_flow(args: argparse.Namespace, fail_run: bool) -> dict[str, Any]:
+    """Return build_app's parameters for `build --spec` or `schedule --spec` (pipeline.nightly):
+    a job per (bank, genre) of the file, in its order, and the calendars to extend. The file,
+    the banks and the root are checked first (SpecError, InputError, OSError)."""
+    from pipeline.bankspec import read_spec
+
+    app = read_spec(args.spec)
+    root = Path(args.root).resolve()
+    with bank_errors():
+        from banks import BankStore
+
+        for bank in app.banks:
+            BankStore(root).latest(bank.name)
+    check_writable(root)
+    jobs = []
+    for bank in app.banks:
+        for genre in bank.genres:
+            options = {"budget": genre.budget, "max_seconds": bank.max_seconds,
+                       "grades": list(genre.grades) if genre.grades else None,
+                       "dask": args.dask}
+            jobs.append({"bank": bank.name, "genre": genre.genre,
+                         "sizes": [str(size) for size in genre.sizes],
+                         "per_grade": genre.per_grade, "seed": bank.seed,
+                         "workers": bank.workers, "root": str(root),
+                         "allow_short": bank.allow_short, "wait": args.wait,
+                         **{name: value for name, value in options.items() if value is not None}})
+    plans = {bank.name: [args.plan_days or bank.plan_days, bank.per_bucket, app.timezone]
+             for bank in app.banks if args.plan_days or bank.plan_days}
+    notify = app.notify and {"webhook": app.notify.webhook, "block": app.notify.block,
+                             "on": list(app.notify.on)}
+    return {"jobs": jobs, "plans": plans, "notify_settings": notify,
+            "names": ", ".join(bank.name for bank in app.banks), "fail_run": fail_run}
+
+
+def cmd_build_app(args: argparse.Namespace) -> int:
+    """Build every bank of the --spec file in one flow run; each build's outcome line is
+    printed. 0 when every build published (or, with --ok-if-published, had published before);
+    2 when one failed; 1 when one was short or rejected, or a calendar fell short; 3 when
+    every build had published before."""
+    parameters = app_flow(args, fail_run=False)
+    reach_dask(args.dask)
+
+    def night() -> list[list[str]]:
+        from pipeline.nightly import build_app
+
+        outcomes: list[list[str]] = build_app(**parameters)
+        return outcomes
+
+    statuses = {status for _, status in run_flow(args, "build_app", night)}
+    if statuses & {"failed", BuildStatus.BUSY}:
+        return 2
+    if statuses & {BuildStatus.SHORT, BuildStatus.REJECTED, "short"}:
+        return 1
+    if statuses - {"planned"} == {BuildStatus.ALREADY} and not args.ok_if_published:
+        return ALREADY_PUBLISHED
+    return 0
+
+
 def cmd_build(args: argparse.Namespace) -> int:
     """Build a bank version; print its summary and any short bucket; 0 only when published."""
+    if spec_given(args):
+        return cmd_build_app(args)
     parameters = build_parameters(args)
     if not args.wait:
         refuse_if_busy(args.root, args.bank)
     reach_dask(args.dask)
-    result = run_flow(args, "build_bank", lambda: build(parameters))
+    with failures_recorded(args.root, args.bank):
+        result = run_flow(args, "build_bank", lambda: build(parameters))
     if result.status == BuildStatus.BUSY:
         raise InputError(result.message)
     if result.status == BuildStatus.ALREADY:
         print(f"{args.bank}: already published as version {result.version} "
               f"(build {result.build_id}, {result.rows} puzzles); nothing built")
-        return 0
+        return 0 if args.ok_if_published else ALREADY_PUBLISHED
     print(build_summary(result))
     for bucket in result.short:
         print(bucket.line())
@@ -284,11 +353,41 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"bank at {Path(args.root).resolve() / args.bank} (a Delta table; build "
               f"{result.build_id} is version {result.version})")
         print(f"query it: {query_hint(args.bank, args.root)}")
+        print(published_line(args.root, result))
         return 0
     if result.short and not args.allow_short:
         print("nothing written: raise --budget (or --max-seconds), or pass --allow-short to "
               "publish a short bank", file=sys.stderr)
     return 1
+
+
+def published_line(root: str, result: BuildResult) -> str:
+    """Return the outcome line of a published build: "BANK: published version N: X puzzles in
+    B buckets" (the buckets its commit's manifest records)."""
+    from banks import BankStore
+
+    assert result.version is not None
+    buckets = BankStore(root).snapshot(result.bank, result.version).manifest().buckets
+    return (f"{result.bank}: published version {result.version}: {result.rows} puzzles in "
+            f"{len(buckets)} buckets")
+
+
+@contextlib.contextmanager
+def failures_recorded(root: str, bank: str) -> Iterator[None]:
+    """Record in the bank (banks.runlog, which `history` lists) a build run that fails within
+    the block, with its one-line reason; the error goes on. A stop by a signal is no failure,
+    and a bank that cannot be written cannot record one."""
+    from banks.runlog import record_failed_run
+
+    try:
+        yield
+    except Exception as error:
+        reason = os_error_text(error) if isinstance(error, OSError) else str(error)
+        with contextlib.suppress(OSError, ValueError):
+            from banks import BankStore
+
+            record_failed_run(BankStore(root), bank, reason or type(error).__name__)
+        raise
 
 
 def build_summary(result: BuildResult) -> str:
@@ -312,14 +411,22 @@ def reach_dask(choice: str | None) -> None:
 
 
 def cmd_schedule(args: argparse.Namespace) -> int:
-    """Serve the bank's build as a deployment on the --cron schedule; 0 once stopped."""
-    parameters = build_parameters(args)
+    """Serve the bank's build (or every bank of the --spec file, as one flow run: see
+    pipeline.nightly) as a deployment on the --cron schedule; 0 once stopped."""
+    app = spec_given(args)
+    parameters = app_flow(args, fail_run=True) if app else build_parameters(args)
+    if args.timezone is None:
+        from pipeline.bankspec import read_spec
+
+        args.timezone = read_spec(args.spec).timezone if app else "UTC"
     os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
     with bank_errors(), local_server(args.root, args.api) as url:
-        from pipeline.schedule import build_deployment, serve_deployment
+        from pipeline.schedule import app_deployment, build_deployment, serve_deployment
 
-        deployment = build_deployment(parameters, args.cron, args.timezone)
-        print(f"{args.bank}: building on {args.cron!r} ({args.timezone}); "
+        deployment = (app_deployment if app else build_deployment)(parameters, args.cron,
+                                                                   args.timezone)
+        what = parameters["names"] if app else args.bank
+        print(f"{what}: building on {args.cron!r} ({args.timezone}); "
               f"runs at {url.removesuffix('/api')}/deployments; Ctrl-C stops", flush=True)
         serve_deployment(deployment)
     return 0

@@ -19,6 +19,7 @@ from pipeline.commands.common import (
     bank_options,
     check_grade,
     flow_options,
+    solving_budget_option,
     version_options,
 )
 from pipeline.commands.rendering import FORMATS, rows_text
@@ -94,6 +95,7 @@ def add_show(command: Register) -> None:
     shown.add_argument("--solution", help="a solution text to draw in")
     shown.add_argument("--solve", action="store_true",
                        help="draw the unique solution (a bank row's own solution)")
+    solving_budget_option(show)
     show.add_argument("--svg", metavar="FILE", help="write an SVG picture to FILE instead")
     show.add_argument("--root", default=DEFAULT_ROOT, help="folder of the banks (BANK ID)")
     version_options(show)
@@ -204,6 +206,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     least MIN_PREFIX of them that no other row shares), and its --solve the row's own solution.
     A bank named like a genre: an id prefix is read as an id when --root holds that bank."""
     from pipeline.solving import drawn_count
+    from solvers.core.deadline import within
 
     genre, puzzle, stored = shown_puzzle(args)
     solution = None
@@ -212,7 +215,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     elif args.solve and stored is not None:
         solution = genre.parse_solution(stored, puzzle)
     elif args.solve:
-        found = drawn_count(genre, puzzle)
+        with within(args.max_seconds):
+            found = drawn_count(genre, puzzle)
         if found.count != 1:
             raise InputError(f"the puzzle has {'no' if not found.count else 'several'} "
                              f"solutions; nothing to draw in")

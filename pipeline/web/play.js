@@ -174,16 +174,15 @@
         v[k] = next;
         return { v };
       },
-      key(state, k, key) {
-        if (!open(k)) return null;
+      key(state, k, key) {  // undefined: not this genre's key; null: nothing changes
         let next;
         if (key === "Backspace" || key === "Delete" || key === "0" && genre !== "shakashaka") {
           next = "";
-        } else if (key in rules.keys) {
+        } else if (Object.hasOwn(rules.keys, key)) {
           next = rules.keys[key];
           if (next === state.v[k] && genre !== "slant") next = "";
-        } else return undefined;  // not this genre's key
-        if (next === state.v[k]) return null;
+        } else return undefined;
+        if (!open(k) || next === state.v[k]) return null;
         const v = state.v.slice();
         v[k] = next;
         return { v };
@@ -522,16 +521,22 @@
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   };
 
-  let timersHidden = localStorage.getItem(STORE + "timer-hidden") === "1";
+  const storage = {  // localStorage, or nothing where the browser refuses it (play goes on)
+    get(key) {
+      try { return localStorage.getItem(STORE + key); } catch (error) { return null; }
+    },
+    set(key, text) {
+      try { localStorage.setItem(STORE + key, text); } catch (error) { /* full or refused */ }
+    },
+  };
+  let timersHidden = storage.get("timer-hidden") === "1";
   let lastBoard = null;
   const boards = [];
 
   function save(board) {
-    try {
-      localStorage.setItem(STORE + board.id, JSON.stringify({
-        state: board.state, past: board.past.slice(-200), future: board.future.slice(-200),
-        elapsed: board.elapsed, started: board.started }));
-    } catch (error) { /* storage full or refused: play goes on without it */ }
+    storage.set(board.id, JSON.stringify({
+      state: board.state, past: board.past.slice(-200), future: board.future.slice(-200),
+      elapsed: board.elapsed, started: board.started }));
   }
 
   function restore(board) {
@@ -539,7 +544,7 @@
       try { return Boolean(state) && board.model.valid(state); } catch (error) { return false; }
     };
     let kept = null;
-    try { kept = JSON.parse(localStorage.getItem(STORE + board.id) || "null"); } catch (e) { }
+    try { kept = JSON.parse(storage.get(board.id) || "null"); } catch (error) { kept = null; }
     if (!kept || !valid(kept.state)) return;
     board.state = kept.state;
     board.past = Array.isArray(kept.past) ? kept.past.filter(valid) : [];
@@ -658,7 +663,7 @@
     else if (action === "hint") hint(board);
     else if (action === "timer") {
       timersHidden = !timersHidden;
-      localStorage.setItem(STORE + "timer-hidden", timersHidden ? "1" : "0");
+      storage.set("timer-hidden", timersHidden ? "1" : "0");
       for (const b of boards) showTimer(b);
     }
   }

@@ -8,7 +8,7 @@ from typing import Generic, Protocol, TypeVar
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.limits import Limits
 
-Grid = tuple[tuple[str, ...], ...]
+T = TypeVar("T")
 
 
 class Board(Protocol):
@@ -92,9 +92,9 @@ def check_alphabet(rows: Sequence[str], alphabet: str, what: str) -> None:
                                         row=r, col=c)
 
 
-def dihedral_images(rows: Sequence[Sequence[str]]) -> Iterator[Grid]:
+def dihedral_images(rows: Sequence[Sequence[T]]) -> Iterator[tuple[tuple[T, ...], ...]]:
     """Yield the 8 rotations and reflections of a rectangular grid of tokens."""
-    grid: Grid = tuple(tuple(row) for row in rows)
+    grid = tuple(tuple(row) for row in rows)
     for _ in range(4):
         yield grid
         yield tuple(row[::-1] for row in grid)

@@ -7,15 +7,18 @@ is how many diagonals touch it. A cell's *domain* is the set of diagonals still 
 FWD = 1, BACK = 2, BOTH = 3; a domain of 0 is a contradiction.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
+from typing import Any
 
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.grid import (
     CellText,
     FilledGrid,
     check_alphabet,
-    image_texts,
+    dihedral_images,
     join_rows,
     split_rows,
 )
@@ -113,8 +116,26 @@ format_solution = SOLUTION_TEXT.format
 
 
 def images(puzzle: SlantPuzzle) -> list[str]:
-    """Return the canonical texts of the 8 rotations and reflections of `puzzle`."""
-    return image_texts(format(puzzle))
+    """Return the canonical texts of the 8 rotations and reflections of `puzzle`, in the order
+    of `image_texts` (the same texts, read off the clues by a getter per image)."""
+    chars = ["." if n is None else str(n) for n in puzzle.clues]
+    chars.append(",")
+    return ["".join(read(chars)) for read in _image_readers(puzzle.width, puzzle.height)]
+
+
+@cache
+def _image_readers(width: int, height: int) -> tuple[Callable[[list[str]], Any], ...]:
+    """Return, per image of a board's vertex grid (as `dihedral_images` orders them), the getter
+    of its text's characters from the clue characters plus a last ',' (rows joined by it)."""
+    stride, comma = width + 1, (width + 1) * (height + 1)
+    vertices = [[r * stride + c for c in range(stride)] for r in range(height + 1)]
+    readers = []
+    for grid in dihedral_images(vertices):
+        order: list[int] = []
+        for i, row in enumerate(grid):
+            order.extend((comma, *row) if i else row)
+        readers.append(itemgetter(*order))
+    return tuple(readers)
 
 
 def clue_count(puzzle: SlantPuzzle) -> int:

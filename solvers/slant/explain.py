@@ -23,6 +23,7 @@ WEIGHTS = Weights(level=(0, 100, 200, 400), per_step={"count": 0.5, "cycle": 2, 
                                                        "probe": 10}, depth=1)
 State = tuple[int, ...]
 CYCLE = frozenset(("cycle",))
+LOWER = frozenset(LADDER[:-1])
 
 
 @cache
@@ -160,9 +161,16 @@ class SlantBoard:
 
     def probe(self, place: Place, state: State) -> State | Contradiction | None:
         """Refute one diagonal of the first open cell, from the last probed on (wrapping round,
-        as the rule's own probe goes), where the lower rules can."""
-        base = self.start(state, frozenset(LADDER[:-1]))
-        if base.failed or base.run() == CONTRADICTION:
+        as the rule's own probe goes), where the lower rules can.
+
+        The walker applies probe, the last place in ladder order, only when every lower place
+        is at rest on the state: the lower rules' fixpoint from it is the state itself (no clue
+        broken, no loop: those places would have said so), so they are not run before the
+        trials, and a complete state has nothing to probe."""
+        if BOTH not in state:
+            return None
+        base = self.start(state, LOWER)
+        if base.failed:
             return Contradiction(place)
         cells = len(base.dom)
         for offset in range(cells):

@@ -62,3 +62,16 @@ def test_history_names_each_buckets_genre(cli, slant_bank):
     run = cli("history", "slant", "--root", root)
     assert run.status == 0, run.err
     assert f"slant/4x4/count {len(rows)}" in run.out
+
+
+def test_history_lists_a_failed_run_with_its_reason_even_before_any_version(cli, tmp_path):
+    from banks.runlog import record_failed_run
+
+    record_failed_run(BankStore(tmp_path), "night", "cannot write in the root /srv: Read-only",
+                      "http://127.0.0.1:4200/runs/1")
+    run = cli("history", "night", "--root", tmp_path)
+    assert run.status == 0, run.err
+    (_, line) = run.out.splitlines()
+    assert line.startswith("-") and line.endswith(
+        "run failed: cannot write in the root /srv: Read-only")
+    assert cli("history", "none", "--root", tmp_path).status == 2

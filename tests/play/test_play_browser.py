@@ -5,6 +5,7 @@ request, a phone's width, keyboard-only Slant. The expected hints and wrong move
 Python explainer and solvers, not from the page. A screenshot per genre (its board after the
 first hint) is kept at tests/artifacts/play-GENRE.png (ignored by git)."""
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -358,3 +359,59 @@ def test_keyboard_only_play_solves_a_slant_puzzle(tab, play_bank):
             page.keyboard.press("Control+y")
             assert read(page, "slant")["cells"][width - 1] == line[-1]
     assert read(page, "slant")["solved"] == "true" and log.errors == []
+
+
+def test_a_long_press_marks_a_dot_and_the_click_that_ends_it_does_nothing(tab, play_bank):
+    page, _ = tab
+    row = row_of(play_bank[1], "chesspy")
+    k = read_givens(row).index("")
+    cell = cell_at(page, "chesspy", k, row["width"])
+    touch = """([node, type]) => {
+      const box = node.getBoundingClientRect();
+      node.dispatchEvent(new PointerEvent(type, {pointerType: "touch", bubbles: true,
+        clientX: box.x + box.width / 2, clientY: box.y + box.height / 2}));
+    }"""
+    handle = cell.element_handle()
+    page.evaluate(touch, [handle, "pointerdown"])
+    page.wait_for_function("(node) => node.dataset.value === '.'", arg=handle)
+    page.evaluate(touch, [handle, "pointerup"])
+    cell.click()  # the click a touch screen sends as the finger lifts
+    assert read(page, "chesspy")["cells"][k] == "."
+
+
+def test_the_timer_hides_and_shows_and_counts_from_the_first_move(tab, play_bank):
+    page, _ = tab
+    timer = page.locator('[data-genre="slant"] .timer')
+    assert timer.is_visible() and timer.text_content() == "0:00"
+    press(page, "slant", "timer")
+    assert not timer.is_visible()
+    assert not page.locator('[data-genre="araf"] .timer').is_visible()  # every board's
+    press(page, "slant", "timer")
+    assert timer.is_visible()
+    cell_at(page, "slant", 0, row_of(play_bank[1], "slant")["width"]).click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-genre=\"slant\"] .timer').textContent !== '0:00'")
+
+
+def test_a_colorsort_hint_off_the_stored_pours_is_a_pour_that_keeps_the_deal_sortable(
+        tab, play_bank):
+    page, _ = tab
+    row = row_of(play_bank[1], "colorsort")
+    capacity = int(row["puzzle"].split(":")[0])
+    genre = get_genre("colorsort")
+    first = pours_of(row)[0]
+    start = row["puzzle"].split(":")[1].split(",")
+    legal = [(i, j) for i, a in enumerate(start) for j, b in enumerate(start)
+             if i != j and a and len(b) < capacity and (not b or b[-1] == a[-1])]
+    off = next(move for move in legal if move != first and optimal_result(genre.parse(
+        f"{capacity}:" + ",".join(tubes_after(row["puzzle"], [move])))).status == SOLVABLE)
+    pour(page, *off)
+    press(page, "colorsort", "hint")
+    shown = read(page, "colorsort")
+    said = re.match(r"Hint: Pour tube (\d+) into tube (\d+)", shown["message"])
+    assert said is not None, shown["message"]
+    i, j = int(said[1]), int(said[2])
+    assert sorted(shown["hinted"]) == sorted([str(i), str(j)])
+    assert shown["tubes"] == tubes_after(row["puzzle"], [off, (i, j)])
+    after = optimal_result(genre.parse(f"{capacity}:" + ",".join(shown["tubes"])))
+    assert after.status == SOLVABLE

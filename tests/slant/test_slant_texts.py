@@ -1,9 +1,13 @@
 """Slant texts: canonical round trips, and bad texts rejected with their position and reason."""
 
+import random
+
 import pytest
 
 from solvers import get_genre
 from solvers.core import NO_SOLUTION, PuzzleFormatError
+from solvers.core.grid import image_texts
+from solvers.slant.board import SlantPuzzle, images
 
 SLANT = get_genre("slant")
 
@@ -59,3 +63,12 @@ def test_bad_solution_texts_are_refused(text, row, col):
     with pytest.raises(PuzzleFormatError) as caught:
         SLANT.parse_solution(text, puzzle)
     assert (caught.value.row, caught.value.col) == (row, col)
+
+
+def test_images_are_the_texts_of_the_eight_rotations_and_reflections():
+    rng = random.Random(8)
+    for _ in range(300):
+        w, h = rng.randint(1, 12), rng.randint(1, 12)
+        clues = tuple(rng.choice((None, 0, 1, 2, 3, 4)) for _ in range((w + 1) * (h + 1)))
+        puzzle = SlantPuzzle(w, h, clues)
+        assert images(puzzle) == image_texts(SLANT.format(puzzle))
