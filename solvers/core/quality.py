@@ -26,6 +26,9 @@ S = TypeVar("S")
 Measures = dict[str, float]
 """A puzzle's measures by name (ints where they count things)."""
 
+Reference = dict[str, float | str]
+"""The reference's numbers at a size, by the measure they stand beside (a range as text)."""
+
 
 @dataclass(frozen=True)
 class Bound:
@@ -69,7 +72,7 @@ def no_variants(puzzle: Any) -> tuple[Any, ...]:
     return ()
 
 
-def no_reference(width: int, height: int) -> Measures:
+def no_reference(width: int, height: int) -> Reference:
     """Return no reference numbers."""
     return {}
 
@@ -92,7 +95,7 @@ class Floor(Generic[P, S]):
 
     measure: Callable[[P, S], Measures] = no_measures
     bounds: Callable[[int, int], tuple[Bound, ...]] = no_bounds
-    reference: Callable[[int, int], Measures] = no_reference
+    reference: Callable[[int, int], Reference] = no_reference
     conventions: Callable[[P, S], list[str]] = no_conventions
     unreachable: Mapping[str, str] = field(default_factory=dict)
     variants: Callable[[P], Iterable[P]] = no_variants
