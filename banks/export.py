@@ -39,6 +39,7 @@ PUZZLE_FIELDS = (
     "seed",
     "generator_version",
     "measurements",
+    "quality",
     "puzzlink",
     "trace",
     "score",
@@ -146,11 +147,12 @@ def write_export(table: pa.Table, snapshot: Snapshot, folder: Path,
 
 
 def puzzle_json(row: dict[str, Any]) -> dict[str, Any]:
-    """Return a row as a puzzle object of a bucket file: seed as a string, measurements and
-    score_applications parsed."""
+    """Return a row as a puzzle object of a bucket file: seed as a string, measurements,
+    quality and score_applications parsed."""
     puzzle = {name: row[name] for name in PUZZLE_FIELDS}
     puzzle["seed"] = str(row["seed"])
     puzzle["measurements"] = json.loads(row["measurements"])
+    puzzle["quality"] = json.loads(row["quality"])
     puzzle["score_applications"] = json.loads(row["score_applications"])
     return puzzle
 

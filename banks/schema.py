@@ -11,6 +11,9 @@ became decimal, `build` was added).
 Schema version 3 also added the explanation: trace (the stored steps from the empty board, see
 solvers/core/explain.py) and the difficulty score with its parts: score_rule (the highest rule
 used), score_depth (the dependency depth) and score_applications (JSON text {rule: count}).
+Schema version 4 added quality: the genre's quality-floor measures of the row (e.g. black share
+and triangles, pieces and steps; solvers/core/quality.py), a JSON object stored as text like
+measurements (JSON_COLUMNS).
 """
 
 import itertools
@@ -23,7 +26,7 @@ import pyarrow.compute as pc
 
 from banks.errors import BankSchemaError
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 SCHEMA_VERSION_KEY = b"puzzlebank.schema_version"
 SEED_TYPE = pa.decimal128(20, 0)
 
@@ -42,6 +45,7 @@ ROW_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
     ("seed", SEED_TYPE),
     ("generator_version", pa.string()),
     ("measurements", pa.string()),
+    ("quality", pa.string()),
     ("puzzlink", pa.string()),
     ("trace", pa.string()),
     ("score", pa.int32()),
@@ -51,6 +55,7 @@ ROW_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
 )
 COLUMNS = (*ROW_COLUMNS, ("build", pa.int64()))
 NULLABLE = frozenset({"puzzlink"})
+JSON_COLUMNS = ("measurements", "quality")  # JSON objects stored as canonical text
 
 
 def arrow_schema(columns: tuple[tuple[str, pa.DataType], ...]) -> pa.Schema:
@@ -73,7 +78,7 @@ INT_RANGES = {
 
 
 def canonical_json(value: dict[str, Any]) -> str:
-    """Return `value` as compact JSON text with sorted keys (the measurements column's form)."""
+    """Return `value` as compact JSON text with sorted keys (the JSON_COLUMNS' form)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
@@ -82,9 +87,9 @@ def rows_to_table(rows: Sequence[Mapping[str, Any]]) -> pa.Table:
 
     Every row must have exactly the build row columns (ROW_COLUMNS), none None (but those in
     NULLABLE): strings for the text columns, ints in range for the integer ones, size equal to
-    f"{width}x{height}", and measurements a dict (or JSON text of an object), stored as canonical
-    JSON. Raises BankSchemaError naming the row id and the column on the first row that does not
-    fit, or the first id that appears twice.
+    f"{width}x{height}", and measurements and quality dicts (or JSON text of an object), stored
+    as canonical JSON. Raises BankSchemaError naming the row id and the column on the first row
+    that does not fit, or the first id that appears twice.
     """
     clean = [check_row(row, i) for i, row in enumerate(rows)]
     clean.sort(key=lambda row: row["id"])
@@ -95,7 +100,7 @@ def rows_to_table(rows: Sequence[Mapping[str, Any]]) -> pa.Table:
 
 
 def check_row(row: Any, index: int) -> dict[str, Any]:
-    """Return `row` with its measurements in canonical JSON, or raise BankSchemaError."""
+    """Return `row` with its JSON_COLUMNS in canonical JSON, or raise BankSchemaError."""
     if not isinstance(row, dict):
         raise BankSchemaError(f"row #{index}: expected a dict, got {type(row).__name__}")
     rid = row.get("id")
@@ -118,7 +123,8 @@ def check_row(row: Any, index: int) -> dict[str, Any]:
             f"{where}: column 'size': {row['size']!r} is not width x height "
             f"({row['width']}x{row['height']})"
         )
-    clean["measurements"] = measurements_text(row["measurements"], where)
+    for name in JSON_COLUMNS:
+        clean[name] = json_text(row[name], where, name)
     return clean
 
 
@@ -127,7 +133,7 @@ def value_problem(value: Any, kind: pa.DataType, name: str) -> str | None:
     shown = short_repr(value)
     if value is None and name in NULLABLE:
         return None
-    if name == "measurements":
+    if name in JSON_COLUMNS:
         if isinstance(value, dict | str):
             return None
         return f"expected a dict or JSON text, got {type(value).__name__} {shown}"
@@ -144,19 +150,20 @@ def value_problem(value: Any, kind: pa.DataType, name: str) -> str | None:
     return None
 
 
-def measurements_text(value: dict[str, Any] | str, where: str) -> str:
-    """Return measurements as canonical JSON text, or raise BankSchemaError naming the row."""
+def json_text(value: dict[str, Any] | str, where: str, name: str) -> str:
+    """Return the JSON object of column `name` as canonical JSON text, or raise BankSchemaError
+    naming the row and the column."""
     if isinstance(value, str):
         try:
             value = json.loads(value)
         except ValueError as error:
-            raise BankSchemaError(f"{where}: column 'measurements': not JSON ({error})") from None
+            raise BankSchemaError(f"{where}: column {name!r}: not JSON ({error})") from None
         if not isinstance(value, dict):
-            raise BankSchemaError(f"{where}: column 'measurements': JSON is not an object")
+            raise BankSchemaError(f"{where}: column {name!r}: JSON is not an object")
     try:
         return canonical_json(value)
     except (TypeError, ValueError) as error:
-        raise BankSchemaError(f"{where}: column 'measurements': {error}") from None
+        raise BankSchemaError(f"{where}: column {name!r}: {error}") from None
 
 
 def short_repr(value: Any, limit: int = 40) -> str:

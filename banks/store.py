@@ -605,9 +605,12 @@ def unreadable_entry(place: Place) -> str | None:
 
 
 def bucket_counts(table: pa.Table) -> dict[str, int]:
-    """Return the row count of each "WxH/grade" bucket, keys sorted."""
-    counts = table.group_by(["size", "grade"]).aggregate([("id", "count")]).to_pylist()
-    return dict(sorted((f"{row['size']}/{row['grade']}", row["id_count"]) for row in counts))
+    """Return the row count of each "WxH/grade" bucket, keys sorted; in a build of several
+    genres, of each "GENRE/WxH/grade" bucket."""
+    counts = table.group_by(["genre", "size", "grade"]).aggregate([("id", "count")]).to_pylist()
+    several = len({row["genre"] for row in counts}) > 1
+    return dict(sorted((f"{row['genre']}/" * several + f"{row['size']}/{row['grade']}",
+                        row["id_count"]) for row in counts))
 
 
 def one_line(error: BaseException) -> str:

@@ -51,6 +51,7 @@ def synthetic_table(rows: int, start: int = 0) -> pa.Table:
         seed=(pl.col("i").cast(pl.UInt64) + (1 << 63)),  # cast to decimal(20, 0) below
         generator_version=pl.lit("bench-1"),
         measurements=pl.concat_str([pl.lit('{"tries":'), (pl.col("i") % 9), pl.lit("}")]),
+        quality=pl.concat_str([pl.lit('{"pieces":'), (pl.col("i") % 5), pl.lit("}")]),
         puzzlink=pl.when(pl.col("genre") == "slant").then(pl.concat_str(
             [pl.lit("https://puzz.link/p?gokigen/"), pl.col("id")])),
         trace=pl.concat_str([pl.lit("t1|0:"), pl.col("id").str.slice(0, 40)]),

@@ -5,7 +5,7 @@ Run: python bench/trace_build.py build demo --genre slant --size 5x5 --per-grade
 `puzzlebank server` runs). It runs the command in a child process of its own, as the program
 (pipeline.cli.main with no arguments), with its steps wrapped to note the time on entry (<) and
 exit (>): the CLI's imports, the server reached and the flow's imports (preheat), the flow's start
-(announce_run), the bank's lock and reads, the pool, the fill, the staging (write), the
+(announce), the bank's lock and reads, the executor, the plan, the fill, the staging (write), the
 re-verification, the commit, the flow's end, the log drain, main's return; then it prints each
 stamp's seconds from the child's start and from the stamp before, and the child's exit last;
 then the CPU seconds of the child and of its children until main returned (a busy machine skews
@@ -46,39 +46,39 @@ def wrap(owner: Any, name: str, label: str) -> None:
 
 
 def stamp_flows() -> None:
-    """Wrap the steps of pipeline.flows and of the bank writer."""
+    """Wrap the stages of pipeline.flows, the run's announcement and drain, and the bank writer."""
     from banks import store
-    from pipeline import flows
+    from pipeline import flows, runs, session
 
-    for name in ("announce_run", "build_under_lock", "fill", "reverify", "publish_or_discard",
-                 "verify_version", "drain"):
+    for name in ("build_one", "plan", "fill", "write", "verify", "commit", "verify_version"):
         wrap(flows, name, name)
+    wrap(runs, "announce", "announce")
+    wrap(session, "drain", "drain")
     for name in ("write", "read_pending", "commit", "shipped_ids"):
         wrap(store.BankWriter, name, f"writer.{name}")
-    running = flows.running
+    open_executor = flows.open_executor
 
     @contextlib.contextmanager
-    def stamped_running(runner: Any) -> Iterator[Any]:
-        stamp("runner start <")
-        with running(runner) as entered:
-            stamp("runner start >")
+    def stamped_executor(*args: Any) -> Iterator[Any]:
+        stamp("executor start <")
+        with open_executor(*args) as entered:
+            stamp("executor start >")
             try:
                 yield entered
             finally:
-                stamp("runner stop <")
-        stamp("runner stop >")
+                stamp("executor stop <")
+        stamp("executor stop >")
 
-    flows.running = stamped_running
+    flows.open_executor = stamped_executor  # type: ignore[assignment]
 
 
 def child(argv: list[str]) -> None:
     """Run the command as the program, with its steps stamped; print the stamps on stderr."""
     stamp("python up")
-    from pipeline import cli
-    from pipeline.commands import building
+    from pipeline import cli, session
 
     stamp("cli imported")
-    local_server = building.local_server
+    local_server = session.local_server
 
     @contextlib.contextmanager
     def stamped_server(*args: Any, **kwargs: Any) -> Iterator[str]:
@@ -88,7 +88,7 @@ def child(argv: list[str]) -> None:
             stamp_flows()
             yield url
 
-    building.local_server = stamped_server
+    session.local_server = stamped_server
     sys.argv = ["puzzlebank", *argv]
     status = cli.main()
     stamp("main returned")

@@ -167,7 +167,8 @@ def derived_columns(
     genre: Genre[Any, Any], puzzle: Any, solution: Any, grade: Grade[Any]
 ) -> DerivedColumns:
     """Return the row columns that follow from the puzzle, its solution and its grade alone
-    (puzzlink is None for a genre puzz.link does not know)."""
+    (puzzlink is None for a genre puzz.link does not know; quality is the genre's quality-floor
+    measures as compact JSON text, keys sorted)."""
     size = Size(*genre.dimensions(puzzle))
     return {
         "id": genre.puzzle_id(puzzle),
@@ -182,6 +183,8 @@ def derived_columns(
         "puzzle": genre.format(puzzle),
         "solution": genre.format_solution(solution),
         "puzzlink": genre.to_puzzlink(puzzle),
+        "quality": json.dumps(genre.quality.measure(puzzle, solution), sort_keys=True,
+                              separators=(",", ":")),
     }
 
 

@@ -7,7 +7,7 @@ user sees; a value is echoed as an excerpt (solvers/core/excerpt.py), never whol
 import argparse
 import datetime
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from pipeline.sizes import Size
 from solvers.core.excerpt import excerpt
@@ -27,6 +27,12 @@ class Parser(argparse.ArgumentParser):
     options may come after its positional arguments (`solve slant --json TEXT`)."""
 
     intermixing = False
+    has_commands = False  # a parser of subcommands parses as argparse does
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        """Add subcommands as argparse does, noting that this parser has them."""
+        self.has_commands = True
+        return super().add_subparsers(**kwargs)
 
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix("puzzlebank").strip()
@@ -36,7 +42,7 @@ class Parser(argparse.ArgumentParser):
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
     ) -> tuple[argparse.Namespace, list[str]]:
         """Parse like parse_known_intermixed_args (which calls back here for each pass)."""
-        if self.intermixing or self._subparsers is not None:
+        if self.intermixing or self.has_commands:
             return super().parse_known_args(args, namespace)
         self.intermixing = True
         try:

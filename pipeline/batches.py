@@ -14,6 +14,7 @@ workers or on timing, so the same build makes the same boards on any machine.
 import copy
 import functools
 import math
+import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -25,13 +26,16 @@ from pipeline.outcomes import Rejection
 from pipeline.quotas import Bucket, Quotas, planned
 from pipeline.seeds import derive_seed
 from pipeline.sizes import Size
-from pipeline.timeline import Span
+from pipeline.timeline import Span, Stopwatch
 
 STREAM_BLOCK = 64  # boards per seed block: the seeds of builds made before the plan sized batches
 TASK_MS = 12_000  # a work's boards cost about this much (table ms; Slant now runs about 6x faster
 # than its table, which predates its kernel: about 2 s, 70 10x10 or 260 7x7 boards; the table's
 # ratio of 7x7 to 10x10 costs, 0.30, is still what they cost: 10 and 33 ms a board). Prefect's
 # cost per task is about 0.01 s of CPU in a warm worker and 0.04 s in the parent (pipeline.pool).
+BOARDS_PER_TASK = 64  # a bucket's boards in one work, unless the generator or the job says
+PLAN_MS = 4 * TASK_MS  # the most cost one plan gives one bucket: a quota of 10**9 plans about
+# 3,200 5x5 Slant boards a bucket at a time, not 10**9 (no spec of the stored digests reaches it)
 CONFIRMS_PER_TASK = 16  # contenders a confirm-only task waits for, unless nothing else is coming
 
 SizeCost = Callable[[Size], float]  # a size -> the cost of one board of that size
@@ -132,14 +136,18 @@ def size_costs(genre: str) -> SizeCost:
 
 
 def run_batch(
-    genre: str, batch: Batch, master: int, options: dict[str, Any] | None = None
+    genre: str, batch: Batch, master: int, options: dict[str, Any] | None = None,
+    deadline: float | None = None,
 ) -> tuple[Contender | Confirmed | Rejection, ...]:
     """Return the outcome of every board: a rejection, or a contender, confirmed when it is one
-    of the batch's first `confirm` contenders."""
+    of the batch's first `confirm` contenders; past the epoch second `deadline`, no more boards
+    (the outcomes end early)."""
     spec = batch.size.spec(batch.grade, options)
     outcomes: list[Contender | Confirmed | Rejection] = []
     left = batch.confirm
     for seed in batch.seeds(master):
+        if deadline is not None and time.time() >= deadline:
+            break
         outcome = contend(genre, spec, seed)
         if isinstance(outcome, Contender) and left > 0:
             outcomes.append(Confirmed(outcome, confirm(genre, outcome)))
@@ -149,11 +157,30 @@ def run_batch(
     return tuple(outcomes)
 
 
-def run_work(genre: str, work: Work, master: int, options: dict[str, Any] | None = None) -> Done:
-    """Return what `work` gives: its contenders confirmed, its batches generated."""
+def run_work(genre: str, work: Work, master: int, options: dict[str, Any] | None = None,
+             deadline: float | None = None) -> Done:
+    """Return what `work` gives: its contenders confirmed, its batches generated (each cut
+    short past `deadline`, see run_batch)."""
     verdicts = tuple(confirm(genre, contender) for contender in work.contenders)
-    return Done(tuple(run_batch(genre, batch, master, options) for batch in work.batches),
-                verdicts)
+    return Done(tuple(run_batch(genre, batch, master, options, deadline)
+                      for batch in work.batches), verdicts)
+
+
+@dataclass(frozen=True)
+class Maker:
+    """What the works of one genre's fill share, callable on a work (picklable, so an executor's
+    worker runs it): the genre, the master seed, the generator's options and the deadline."""
+
+    genre: str
+    master: int
+    options: dict[str, Any]
+    deadline: float | None = None
+
+    def __call__(self, work: Work) -> Done:
+        """Return the work's Done (see run_work), with its span."""
+        with Stopwatch() as watch:
+            done = run_work(self.genre, work, self.master, self.options, self.deadline)
+        return replace(done, span=watch.span)
 
 
 @dataclass
@@ -165,7 +192,9 @@ class Planner:
     measured hit rate; as many boards as that need over the hit rate. The boards of one plan
     are cut into the fewest works of at most about TASK_MS of `cost` each, of equal cost, in
     batches of at most `boards_per_task` boards (a cap per bucket and work, not per work: the
-    boards of a small size are cheap); no new boards while `tasks_in_flight` works are out.
+    boards of a small size are cheap); no new boards while `tasks_in_flight` works are out,
+    and no more boards of a bucket in one plan than PLAN_MS of cost, so a plan stays small
+    whatever the quota.
     """
 
     budget: int
@@ -186,7 +215,8 @@ class Planner:
             rate = quotas.hit_rate(bucket)
             need = quotas.quota - quotas.supply(bucket) - self.flying[bucket] * rate
             if need > 1e-9 and self.remaining > 0:
-                boards = min(math.ceil(need / rate - 1e-9), self.remaining)
+                most = max(1, int(PLAN_MS / self.cost(bucket[0])))
+                boards = min(math.ceil(need / rate - 1e-9), self.remaining, most)
                 self.remaining -= boards
                 wanted.append((bucket, boards))
         return wanted

@@ -6,10 +6,12 @@ Exit status (the README's table): 0 done; 1 a build that published nothing (shor
 failed re-verification, report printed); 2 bad arguments or input, or an expected failure (a
 bank that fails `verify`, a missing bank, an unwritable root, a full disk): one line on stderr,
 written by pipeline/failures.py, never a traceback; 3 `build` found its spec and seed already
-published (nothing built; 0 with --ok-if-published); 130 interrupted. Heavy imports wait for
+published (nothing built; 0 with --ok-if-published); 130 (SIGINT) or 143 (SIGTERM) stopped, with
+one line. Heavy imports wait for
 the command that needs them: Prefect only for build, schedule and verify (once the server's
 url is set), banks only for bank commands, polars only for those that read rows with it. The
-parser class and the argument types are in pipeline/arguments.py; the commands are in
+program starts at pipeline/program.py, which handles SIGINT and SIGTERM first. The parser class
+and the argument types are in pipeline/arguments.py; the commands are in
 pipeline/commands/, one module per concern.
 """
 
@@ -22,19 +24,21 @@ from collections.abc import Sequence
 
 from pipeline.arguments import InputError, Parser
 from pipeline.bankspec import SpecError
-from pipeline.commands import building, capacity, days, playing, puzzles, reading
+from pipeline.commands import building, capacity, days, playing, puzzles, quality, reading
 from pipeline.commands.common import Run
 from pipeline.commands.genres import add_genre_commands, wanted
 from pipeline.failures import complain, os_error_text
-from pipeline.interrupts import Stopped, end_now
+from pipeline.interrupts import Stopped, say
 from pipeline.server import ServerError
 from solvers.core import PuzzleFormatError, UnknownGenreError
+from solvers.core.deadline import OutOfTime
 
 COMMANDS = (  # each adds its command, in the order --help lists them
     building.add_build, building.add_schedule, reading.add_verify, reading.add_history,
-    reading.add_query, reading.add_export, days.add_calendar, days.add_day, puzzles.add_solve,
-    reading.add_show, reading.add_gallery, playing.add_play, puzzles.add_daily, puzzles.add_hint,
-    building.add_server, puzzles.add_ladder_report, capacity.add_grades, capacity.add_bench,
+    reading.add_query, quality.add_quality, reading.add_export, days.add_calendar, days.add_day,
+    puzzles.add_solve, reading.add_show, reading.add_gallery, playing.add_play, puzzles.add_daily,
+    puzzles.add_hint, building.add_server, puzzles.add_ladder_report, capacity.add_grades,
+    capacity.add_bench,
 )
 
 
@@ -52,7 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_command(argv: Sequence[str] | None) -> int:
-    """Run one command; return its exit status."""
+    """Run one command; return its exit status. After a stop, its one line is the last thing
+    the program writes: run as the program (`argv` None), it ends at once."""
     try:
         args = make_parser(sys.argv[1:] if argv is None else argv).parse_args(argv)
         status: int = args.run(args)
@@ -60,8 +65,10 @@ def run_command(argv: Sequence[str] | None) -> int:
     except SystemExit as done:  # --help
         return done.code if isinstance(done.code, int) else 0
     except Stopped as stop:
-        complain(f"{stop}: {stop.outcome}")
-        return end_now(128 + stop.signum)
+        say(f"puzzlebank: {stop}: {stop.outcome}")
+        if argv is None:
+            os._exit(128 + stop.signum)
+        return 128 + stop.signum
     except KeyboardInterrupt:
         complain("interrupted")
         return 130
@@ -69,7 +76,8 @@ def run_command(argv: Sequence[str] | None) -> int:
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
-    except (InputError, PuzzleFormatError, UnknownGenreError, ServerError, SpecError) as error:
+    except (InputError, PuzzleFormatError, UnknownGenreError, ServerError, SpecError,
+            OutOfTime) as error:
         complain(str(error) or type(error).__name__)
         return 2
     except OSError as error:

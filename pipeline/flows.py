@@ -1,445 +1,327 @@
-"""Prefect flows: build a bank version, and re-verify one.
+"""Prefect flows: build banks (each one version, published whole or not at all), and re-verify one.
 
-build_bank, holding the bank's writer lock from planning to commit: works planned from each
-bucket's need and hit rate -> tasks on `workers` warm processes that generate and grade boards,
-and confirm the contenders the quotas will take -> outcomes taken in task order -> write the
-rows' data files -> re-verify them from disk -> one Delta commit publishes them, or they are
-discarded. verify_version: the re-verification of a committed build alone. A short build (a
-bucket under its quota when the budget is spent) writes nothing unless `allow_short`.
+build_banks takes a list of bank jobs (pipeline.jobs); for each bank, holding its writer lock
+from planning to commit, its stages are Prefect tasks run in the flow's own process: plan (the
+spec, or nothing to do when it was published before) -> fill (works on an executor, see
+pipeline.executors: boards generated and graded, contenders confirmed, outcomes taken in task
+order; one fill per genre of the bank) -> write (the rows' data files) -> re-verify (them, from
+disk) -> commit (one Delta commit publishes them, or they are discarded). A short build (a bucket
+under its quota when the budget or the time is spent) writes nothing unless `allow_short`.
+verify_version: the re-verification of a committed build alone.
 
-Vocabulary: a *runner* is a Prefect task runner, entered for the length of a flow; a *work* and
-what it gives back (*done*) are in pipeline.batches; a build's result, its statistics and a
-re-verification's report are the values of pipeline.results. A flow's parameters are plain
-values (a deployment stores them as JSON): sizes come in as "WxH" texts, read here.
+Vocabulary: a *plan* is a bank's spec and the quotas and planner of each of its genres; the
+results are the values of pipeline.results; the run's bookkeeping (its address, artifacts) is in
+pipeline.runs.
 """
 
-import contextlib
-import math
-import os
-import shutil
-import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-import pyarrow as pa
 from prefect import flow, get_run_logger, task
 from prefect.cache_policies import NO_CACHE
-from prefect.events.worker import EventsWorker
-from prefect.futures import PrefectFuture
-from prefect.logging.handlers import APILogWorker
-from prefect.runtime import flow_run
-from prefect.task_runners import TaskRunner
-from tqdm import tqdm
 
-from banks import BankBusyError, BankError, BankStore, BankWriter, PendingBuild, rows_to_table
+from banks import BankBusyError, BankStore, BankWriter, PendingBuild, rows_to_table
 from generators import get_generator
-from pipeline import filling, forkserver
-from pipeline.admission import kin_index, kin_problems, verify_rows
-from pipeline.batches import Done, Planner, Work, run_work, size_costs
-from pipeline.interrupts import raise_if_stopped, reclaim_sigterm, signal_of
-from pipeline.pool import InProcessTaskRunner, WarmProcessPoolTaskRunner
+from pipeline import filling, runs
+from pipeline.admission import kin_index
+from pipeline.batches import BOARDS_PER_TASK, Maker, Planner, size_costs
+from pipeline.executors import Executor, open_executor
+from pipeline.interrupts import raise_if_stopped
+from pipeline.jobs import TASKS_IN_FLIGHT, BankJob, Compute, GenreJob
+from pipeline.progress import RunProgress, progress_bar
 from pipeline.provenance import code_version, now
-from pipeline.quotas import Quotas, planned
+from pipeline.quotas import Bucket, Quotas, planned
 from pipeline.results import BuildResult, BuildStats, BuildStatus, FillStats, Verification
-from pipeline.runners import dask_runner
 from pipeline.sizes import Size
-from pipeline.timeline import Span, Stopwatch, Timeline
-from solvers import get_genre
+from pipeline.timeline import Span, Timeline
+from pipeline.verifying import reverify, row_cost, verify_tasks
 
-BOARDS_PER_TASK = 64
-TASKS_IN_FLIGHT = 16
 BUDGET_PER_PUZZLE = 100
-VERIFY_TASK_MS = 8_000  # a verify-rows task's rows cost about this much, in a board's cost (see
-# batches.size_costs; a Slant row takes about a third of its board's table cost to re-verify: 2-3 s)
-PROBLEMS_KEPT = 100
-
-PROGRESS_VARIABLE = "PUZZLEBANK_PROGRESS"
-STARTED_RUNS: list[str] = []  # ids of the flow runs started since the caller last cleared it
 
 
-@task(name="generate", cache_policy=NO_CACHE, task_run_name="{genre} {work.label}")
-def generate(genre: str, work: Work, master: int, options: dict[str, Any]) -> Done:
-    """Return what `work` gives (see batches.run_work): its boards generated and graded, its
-    contenders confirmed."""
-    with Stopwatch() as watch:
-        done = run_work(genre, work, master, options)
-    get_run_logger().info("%s %s: %d contenders of %d boards, %d of %d confirmed", genre,
-                          work.label, done.contenders(), work.boards(),
-                          done.verdicts.count(None), len(work.contenders))
-    return replace(done, span=watch.span)
+@dataclass(frozen=True)
+class GenrePlan:
+    """One genre's part of a bank's plan: its job, buckets and planner."""
+
+    job: GenreJob
+    buckets: tuple[Bucket, ...]
+    planner: Planner
+
+    def quotas(self, made: list[dict[str, Any]]) -> Quotas:
+        """Return the genre's quotas on a bank that holds the rows `made`: none may come again,
+        nor a row kin to one (admission.kin_index)."""
+        return Quotas(self.buckets, self.job.per_grade, (row["id"] for row in made),
+                      kin_index(made))
 
 
-@task(name="verify-rows", cache_policy=NO_CACHE)
-def verify_chunk(rows: list[dict[str, Any]]) -> list[str]:
-    """Return the problems re-admission finds in `rows` (see admission.verify_rows)."""
-    problems = verify_rows(rows)
-    get_run_logger().info("verified %d rows: %d problems", len(rows), len(problems))
-    return problems
+@dataclass(frozen=True)
+class BankPlan:
+    """A bank's plan: the spec its manifest records (and its build id hashes), its seed, and
+    the plan of each of its genres."""
+
+    spec: dict[str, Any]
+    seed: int
+    genres: tuple[GenrePlan, ...]
+    allow_short: bool
+    shipped: list[dict[str, Any]]  # the bank's rows: no new row may repeat one, or be its kin
+
+    def first_works(self) -> int:
+        """Return how many works the first plans hold (what decides whether a pool pays)."""
+        return max(plan.planner.first_works(plan.quotas([])) for plan in self.genres)
 
 
-def task_runner(workers: int, dask: str | None = None) -> TaskRunner:
-    """Return the runner for `workers` processes: in-process threads for 1, else a warm process
-    pool (see pipeline.pool); with a `dask` choice (see runners.parse_dask), a Dask runner
-    instead and `workers` unused.
+@flow(name="build-banks", flow_run_name="build {names}")
+def build_banks(
+    banks: list[BankJob], root: str = ".", compute: Compute | None = None, names: str = ""
+) -> list[BuildResult]:
+    """Build each bank's next version, one after the other; return how each went.
 
-    Process pool rather than Dask by default: both work against a real server; the pool starts
-    faster, its workers are forked with the genres imported and die with the CLI, and it brings
-    no scheduler or nanny processes (bench/).
+    A result's status is PUBLISHED (one commit added the rows), ALREADY (a build of this spec
+    and seed committed before, e.g. a retry after a crash: `version` is that commit, nothing is
+    built), SHORT (a bucket is short and `allow_short` is off, or nothing was made: nothing
+    written), REJECTED (re-verification failed: nothing committed, its report kept in _builds/)
+    or BUSY (another build holds the bank and `wait` is off: `message` names its pid). The rows
+    written depend on the job and the bank's commits, never on `compute` or `root`. `names`
+    only names the run (the CLI passes the banks' names).
     """
-    if dask:
-        return dask_runner(dask)
-    if workers <= 1:
-        return InProcessTaskRunner()
-    return WarmProcessPoolTaskRunner(max_workers=workers)
-
-
-def pool_size(workers: int, tasks: int) -> int:
-    """Return how many workers to start for `workers` asked and a first plan of `tasks` works:
-    no more than the works (a pool costs seconds; a build whose first plan is one work runs
-    in this process). The fork server the CLI may have started for more is stopped then."""
-    started = max(1, min(workers, tasks))
-    if started == 1 < workers:
-        forkserver.discard()
-    return started
-
-
-@contextlib.contextmanager
-def running(runner: TaskRunner) -> Iterator[TaskRunner]:
-    """Enter `runner` for the block. On a stop (a signal's exception, see interrupts.signal_of)
-    abandon it: its workers end at once instead of finishing their tasks; a runner that cannot
-    be abandoned (Dask) is left as usual. The fork server (of a pool or a local Dask cluster)
-    is stopped at the end."""
-    with contextlib.ExitStack() as stack:
-        stack.callback(forkserver.stop)
-        stack.enter_context(runner)
-        try:
-            yield runner
-        except BaseException as error:
-            abandon = getattr(runner, "abandon", None)
-            if signal_of(error) is not None and abandon is not None:
-                stack.pop_all()
-                abandon()
-            raise
+    started = time.perf_counter()
+    runs.announce()
+    return [build_one(job, root, compute or Compute(), started) for job in banks]
 
 
 @flow(name="build-bank", flow_run_name="build {bank}")
 def build_bank(
-    bank: str,
-    genre: str,
-    sizes: list[str],
-    per_grade: int,
-    seed: int = 0,
-    budget: int | None = None,
-    workers: int = 1,
-    root: str = ".",
-    allow_short: bool = False,
-    boards_per_task: int | None = None,
-    batches_per_round: int = TASKS_IN_FLIGHT,
-    options: dict[str, Any] | None = None,
-    dask: str | None = None,
-    advance_seed: bool = False,
-    grades: list[str] | None = None,
-    wait: bool = False,
-    max_seconds: int | None = None,
+    bank: str, genre: str, sizes: list[str], per_grade: int, seed: int = 0,
+    budget: int | None = None, workers: int = 1, root: str = ".", allow_short: bool = False,
+    boards_per_task: int | None = None, batches_per_round: int = TASKS_IN_FLIGHT,
+    options: dict[str, Any] | None = None, dask: str | None = None, advance_seed: bool = False,
+    grades: list[str] | None = None, wait: bool = False, max_seconds: int | None = None,
 ) -> BuildResult:
-    """Build the bank's next version; return how it went (pipeline.results.BuildResult).
+    """Build one bank of one genre from plain parameters (a job of pipeline.nightly's build_app,
+    which takes a spec file's jobs as plain dicts); return its result (see build_banks)."""
+    job = GenreJob(genre, tuple(Size.parse(size) for size in sizes), per_grade,
+                   tuple(grades) if grades else None, budget, boards_per_task, batches_per_round,
+                   options or {})
+    bank_job = BankJob(bank, (job,), seed, allow_short, advance_seed, wait, max_seconds)
+    return build_one(bank_job, root, Compute(workers, dask), time.perf_counter())
 
-    Its status is PUBLISHED (one commit added the rows), ALREADY (a build of this spec and seed
-    committed before, e.g. a retry after a crash: `version` is that commit, nothing is built),
-    SHORT (a bucket is short and `allow_short` is off, or nothing was made: nothing written),
-    REJECTED (re-verification failed: nothing committed, its report kept in _builds/) or BUSY
-    (another build holds the bank and `wait` is off: `message` names its pid; nothing done).
-    `sizes` are "WxH" texts ("5X5" reads as 5x5; a size given twice counts once). The budget
-    (default BUDGET_PER_PUZZLE attempts per wanted puzzle) counts generator attempts. The rows
-    written depend on every parameter but `workers`, `dask`, `root` and `wait`, and on the
-    bank's commits. The bank's lock is held throughout. `boards_per_task` caps the boards of one
-    bucket in one task, `batches_per_round` the tasks out at once (see batches.Planner); no
-    more workers start than the first plan has tasks (see pool_size). `dask` runs the tasks
-    on Dask (see task_runner). `advance_seed` adds the number of versions to `seed`, so
-    every build of a schedule draws new boards instead of refusing last night's again (the
-    manifest's spec records the seed used). `grades` picks the ladder levels to fill (default:
-    those reachable at each size, see quotas.planned). `max_seconds` is a wall-clock budget
-    beside `budget`: past it (counted from the flow's start) no new generation task starts, and
-    a build short of puzzles then is short as for the budget (`stats.out_of_time` is true).
-    """
-    started = time.perf_counter()
-    announce_run()
+
+def build_one(job: BankJob, root: str, compute: Compute, started: float) -> BuildResult:
+    """Build one bank's next version under its lock (see build_banks); return the result."""
     try:
-        with BankStore(root).writer(bank, wait=wait) as writer:
-            return build_under_lock(writer, started, genre=genre,
-                                    sizes=[Size.parse(size) for size in sizes],
-                                    per_grade=per_grade, seed=seed, budget=budget,
-                                    workers=workers, allow_short=allow_short,
-                                    boards_per_task=boards_per_task,
-                                    batches_per_round=batches_per_round, options=options or {},
-                                    dask=dask, advance_seed=advance_seed, grades=grades,
-                                    max_seconds=max_seconds)
+        with BankStore(root).writer(job.bank, wait=job.wait) as writer:
+            made = plan(job, writer)
+            if isinstance(made, BuildResult):
+                return made
+            deadline = (time.time() + job.max_seconds - (time.perf_counter() - started)
+                        if job.max_seconds else None)
+            with open_executor(compute.workers, compute.dask, made.first_works()) as executor:
+                result, table = fill(made, executor, deadline, started, writer)
+                if table is None:
+                    return result
+                pending = write(writer, made, table, result)
+                try:
+                    report = verify(executor, writer, pending)
+                except BaseException:
+                    writer.clear_leftovers()  # stopped or failed: its files go now
+                    raise
+            try:
+                return commit(writer, pending, report, result)
+            except BaseException:
+                writer.clear_leftovers()  # only files no commit added: a commit that landed stays
+                raise
     except BankBusyError as busy:
         get_run_logger().warning(str(busy))
-        return BuildResult(bank, BuildStatus.BUSY, message=str(busy))
+        return BuildResult(job.bank, BuildStatus.BUSY, message=str(busy))
 
 
-def build_under_lock(
-    writer: BankWriter, started: float, *, genre: str, sizes: list[Size], per_grade: int,
-    seed: int, budget: int | None, workers: int, allow_short: bool,
-    boards_per_task: int | None, batches_per_round: int, options: dict[str, Any],
-    dask: str | None, advance_seed: bool, grades: list[str] | None, max_seconds: int | None,
-) -> BuildResult:
-    """Build the next version of the bank `writer` holds (see build_bank); return the result."""
-    logger = get_run_logger()
-    bank = writer.bank
-    if advance_seed:
-        seed += 0 if writer.parent is None else writer.parent + 1
-    rules, generator = get_genre(genre), get_generator(genre)
-    buckets = planned(genre, sizes, grades and [rules.ladder[rules.level_index(grade)]
-                                                for grade in grades])
+def genre_spec(genre: GenreJob, seed: int, job: BankJob) -> tuple[dict[str, Any], GenrePlan]:
+    """Return one genre's spec (as the manifest records it) and its plan."""
+    rules = genre.record
+    levels = genre.grades and [rules.ladder[rules.level_index(grade)] for grade in genre.grades]
+    buckets = planned(rules.name, genre.sizes, levels)
     grades = list(dict.fromkeys(grade for _, grade in buckets))
-    boards_per_task = boards_per_task or generator.boards_per_task or BOARDS_PER_TASK
-    if budget is None:
-        budget = BUDGET_PER_PUZZLE * per_grade * len(buckets)
-    spec = {"genre": genre, "sizes": [str(size) for size in dict.fromkeys(sizes)],
-            "grades": grades, "per_grade": per_grade, "seed": seed, "budget": budget,
-            "boards_per_task": boards_per_task, "batches_per_round": batches_per_round,
-            "options": options, "allow_short": allow_short,
-            **({"max_seconds": max_seconds} if max_seconds else {})}
+    boards = genre.boards_per_task or get_generator(rules.name).boards_per_task or BOARDS_PER_TASK
+    budget = genre.budget or BUDGET_PER_PUZZLE * genre.per_grade * len(buckets)
+    spec = {"genre": rules.name, "sizes": [str(size) for size in dict.fromkeys(genre.sizes)],
+            "grades": grades, "per_grade": genre.per_grade, "seed": seed, "budget": budget,
+            "boards_per_task": boards, "batches_per_round": genre.batches_per_round,
+            "options": genre.options, "allow_short": job.allow_short,
+            **({"max_seconds": job.max_seconds} if job.max_seconds else {})}
+    planner = Planner(budget, boards, genre.batches_per_round, size_costs(rules.name))
+    return spec, GenrePlan(genre, tuple(buckets), planner)
+
+
+@task(name="plan", cache_policy=NO_CACHE)
+def plan(job: BankJob, writer: BankWriter) -> BankPlan | BuildResult:
+    """Return the bank's plan, or its ALREADY result when a build of the same spec committed."""
+    seed = job.seed + (0 if not job.advance_seed or writer.parent is None else writer.parent + 1)
+    specs, plans = zip(*(genre_spec(genre, seed, job) for genre in job.genres), strict=True)
+    spec = specs[0] if len(specs) == 1 else {"genres": list(specs), "seed": seed}
     done = writer.published_as(spec)
     if done:
-        logger.info("%s: build %s was committed before, as version %d; nothing to do",
-                    bank, done.build_id, done.version)
-        return BuildResult(bank, BuildStatus.ALREADY, done.version, done.row_count,
+        get_run_logger().info("%s: build %s was committed before, as version %d; nothing to do",
+                              job.bank, done.build_id, done.version)
+        return BuildResult(job.bank, BuildStatus.ALREADY, done.version, done.row_count,
                            done.build_id)
     shipped = [] if writer.snapshot is None else writer.snapshot.read().to_pylist()
-    quotas = Quotas(buckets, per_grade, writer.shipped_ids(), kin_index(shipped))
-    planner = Planner(budget, boards_per_task, batches_per_round, size_costs(genre))
-    workers = pool_size(workers, planner.first_works(quotas))
-    with running(task_runner(workers, dask)) as runner:
-        deadline = started + max_seconds if max_seconds else float("inf")
-        filled = fill(runner, quotas, planner, genre, seed, options,
-                      lambda: time.perf_counter() >= deadline)
-        short = tuple(quotas.shortfall())
-        stats = BuildStats(filled, round(time.perf_counter() - started, 3), short)
-        made = BuildResult(bank, BuildStatus.SHORT, rows=quotas.filled(),
-                           build_id=writer.build_id(spec), short=short, stats=stats)
-        for bucket in short:
-            logger.warning(bucket.line())
-        if (short and not allow_short) or not quotas.filled():
-            return made
-        pending = writer.write(rows_to_table(quotas.accepted()), spec=spec,
-                               code_version=code_version(generator.version),
-                               build_stats=stats.as_json(), created_at=now())
-        try:
-            report = reverify(runner, lambda: writer.read_pending(pending), workers)
-        except BaseException:
-            writer.clear_leftovers()  # stopped or failed: its data files go now, not next time
-            raise
-    try:
-        return publish_or_discard(writer, pending, report, made)
-    except BaseException:
-        writer.clear_leftovers()  # only files no commit added: a commit that landed stays
-        raise
+    return BankPlan(spec, seed, plans, job.allow_short, shipped)
 
 
-def publish_or_discard(
-    writer: BankWriter, pending: PendingBuild, report: Verification, made: BuildResult
-) -> BuildResult:
-    """Commit a pending build whose re-verification `report` passed, else discard it; return
-    the build's result: `made` (what the fill made) PUBLISHED or REJECTED."""
-    logger = get_run_logger()
-    version = pending.version
-    if report.passed:
-        writer.commit(pending, report.as_json())
-        logger.info("published %s version %d: %d rows", writer.bank, version,
-                    pending.manifest.row_count)
-        return replace(made, status=BuildStatus.PUBLISHED, version=version, verification=report)
-    path = writer.discard(pending, report.as_json())
-    logger.error("rejected %s build %s: %d problems; report in %s", writer.bank,
-                 pending.manifest.build_id, report.problem_count, path)
-    return replace(made, status=BuildStatus.REJECTED, verification=report)
+@task(name="fill", cache_policy=NO_CACHE)
+def fill(made: BankPlan, executor: Executor, deadline: float | None, started: float,
+         writer: BankWriter) -> tuple[BuildResult, Any]:
+    """Fill every genre's buckets on the executor; return the result so far (SHORT) and the
+    rows' table to write, or None when nothing is to be written."""
+    multi = len(made.genres) > 1
+    stats: list[FillStats] = []
+    filled: list[tuple[GenreJob, Quotas]] = []
+    rows: list[Any] = []  # bank rows (outcomes.Row)
+    for one in made.genres:  # each genre's quotas know the bank's rows and those made before
+        quotas = one.quotas(made.shipped + rows)
+        stats.append(fill_genre(one, quotas, executor, made.seed, deadline))
+        filled.append((one.job, quotas))
+        rows += quotas.accepted()
+    short = tuple(replace(bucket, genre=job.genre if multi else "")
+                  for job, quotas in filled for bucket in quotas.shortfall())
+    merged = stats[0] if len(stats) == 1 else merge(stats)
+    build = BuildStats(merged, round(time.perf_counter() - started, 3), short)
+    bank = writer.bank
+    result = BuildResult(bank, BuildStatus.SHORT, rows=len(rows),
+                         build_id=writer.build_id(made.spec), short=short, stats=build)
+    for bucket in short:
+        get_run_logger().warning(bucket.line())
+    runs.buckets_artifact(bank, filled, merged)
+    return result, None if (short and not made.allow_short) or not rows else rows_to_table(rows)
 
 
-def fill(
-    runner: TaskRunner, quotas: Quotas, planner: Planner, genre: str, seed: int,
-    options: dict[str, Any], out_of_time: Callable[[], bool],
-) -> FillStats:
-    """Run generation tasks on `runner` until no bucket is short, the budget is spent or it is
-    `out_of_time()` (see filling.fill); return what the fill did."""
+def fill_genre(one: GenrePlan, quotas: Quotas, executor: Executor, seed: int,
+               deadline: float | None) -> FillStats:
+    """Run one genre's works on the executor until no bucket of `quotas` is short, the budget is
+    spent or the deadline passed (see filling.fill); return what the fill did."""
     started, wall, cpu = time.perf_counter(), time.time(), time.process_time()
     wanted = quotas.quota * len(quotas.order)
     submitted: list[float] = []
     spans: list[Span] = []
+    maker = Maker(one.job.genre, seed, one.job.options, deadline)
 
-    def submit(work: Work) -> Timed:
+    def submit(work: Any) -> filling.Pending:
         submitted.append(time.time())
-        return Timed(runner.submit(generate, {"genre": genre, "work": work, "master": seed,
-                                              "options": options}), spans)
+        return Timed(executor.submit(maker, work), spans)
 
+    def out_of_time() -> bool:
+        return deadline is not None and time.time() >= deadline
+
+    shown = RunProgress(wanted, f"{one.job.genre}: puzzles made")
+    logger = get_run_logger()
     with progress_bar(wanted, "puzzles", "puzzle") as bar:
         def progress(filled: int) -> None:
             raise_if_stopped()
             bar.update(filled - bar.n)
             bar.set_postfix(attempts=quotas.total_attempts())
+            shown.update(filled)
+            logger.debug("%s: a work done, %d of %d puzzles", one.job.genre, filled, wanted)
 
-        done = filling.fill(quotas, planner, submit, progress, out_of_time)
+        done = filling.fill(quotas, one.planner, submit, progress, out_of_time)
+    shown.update(quotas.filled(), force=True)
     timeline = Timeline(tuple(spans), tuple(submitted), wall, time.time(),
                         time.process_time() - cpu)
-    get_run_logger().info("%d of %d puzzles after %d attempts in %d tasks", quotas.filled(),
-                          wanted, quotas.total_attempts(), done.tasks)
+    get_run_logger().info("%s: %d of %d puzzles after %d attempts in %d works", one.job.genre,
+                          quotas.filled(), wanted, quotas.total_attempts(), done.tasks)
     rejections = {reason.reason: n for reason, n in quotas.rejections.items()}
     return FillStats(quotas.total_attempts(), quotas.filled(), dict(sorted(rejections.items())),
                      done.tasks, done.confirmed, round(time.perf_counter() - started, 3),
                      bool(quotas.short()) and out_of_time(), timeline)
 
 
-@dataclass(frozen=True)
+def merge(stats: list[FillStats]) -> FillStats:
+    """Return the fill statistics of a bank's genres added up (no timeline)."""
+    rejections: Counter[str] = Counter()
+    for one in stats:
+        rejections.update(one.rejections)
+    return FillStats(sum(s.attempts for s in stats), sum(s.accepted for s in stats),
+                     dict(sorted(rejections.items())), sum(s.tasks for s in stats),
+                     sum(s.confirmed for s in stats), round(sum(s.fill_seconds for s in stats), 3),
+                     any(s.out_of_time for s in stats))
+
+
 class Timed:
-    """A generation task's future that, once its result is asked for, keeps the task's span."""
+    """A work's pending result that, once taken, keeps the work's span."""
 
-    future: PrefectFuture[Done]
-    spans: list[Span]
+    def __init__(self, pending: Any, spans: list[Span]) -> None:
+        self.pending, self.spans = pending, spans
 
-    def result(self) -> Done:
-        """Return the work's Done (see filling.Pending), its span noted."""
-        done = self.future.result()
+    def result(self) -> Any:
+        """Return the work's Done, its span noted."""
+        done = self.pending.result()
         if done.span is not None:
             self.spans.append(done.span)
         return done
 
 
-def reverify(
-    runner: TaskRunner, read: Callable[[], pa.Table], workers: int = 1
-) -> Verification:
-    """Re-verify rows read from disk by `read`; return the report.
+@task(name="write", cache_policy=NO_CACHE)
+def write(writer: BankWriter, made: BankPlan, table: Any, result: BuildResult) -> PendingBuild:
+    """Write the rows' data files as the bank's next version, uncommitted; return it."""
+    generators = sorted({get_generator(one.job.genre).version for one in made.genres})
+    assert result.stats is not None
+    return writer.write(table, spec=made.spec, code_version=code_version(",".join(generators)),
+                        build_stats=result.stats.as_json(), created_at=now())
 
-    `read` must check the files it reads (it raises BankError naming the file at fault); then
-    every row is re-admitted by verify-rows tasks on the runner's `workers`, no id may
-    appear twice and no row may be the same puzzle to a player as another (kin_problems).
-    It passes only when nothing was found; its `problems` keeps the first
-    PROBLEMS_KEPT lines, each naming a row id (or the file at fault).
-    """
-    started = time.perf_counter()
-    try:
-        rows = read().to_pylist()
-    except BankError as error:
-        problems, rows = [str(error)], []
-    else:
-        chunks = verify_chunks(rows, workers)
-        problems = []
-        futures = [runner.submit(verify_chunk, {"rows": chunk}) for chunk in chunks]
-        with progress_bar(len(rows), "verify", "row") as bar:
-            for chunk, future in zip(chunks, futures, strict=True):
-                problems.extend(future.result())
-                raise_if_stopped()
-                bar.update(len(chunk))
-        problems.extend(repeated_across(chunks))
-        problems.extend(kin_problems(rows))
-    return Verification(len(rows), len(problems), tuple(problems[:PROBLEMS_KEPT]),
-                        round(time.perf_counter() - started, 3))
+
+@task(name="re-verify", cache_policy=NO_CACHE)
+def verify(executor: Executor, writer: BankWriter, pending: PendingBuild) -> Verification:
+    """Re-verify the pending build's rows from disk; return the report."""
+    report = reverify(executor, lambda: writer.read_pending(pending), raise_if_stopped)
+    runs.verification_artifact(writer.bank, report)
+    return report
+
+
+@task(name="commit", cache_policy=NO_CACHE)
+def commit(writer: BankWriter, pending: PendingBuild, report: Verification,
+           made: BuildResult) -> BuildResult:
+    """Commit a pending build whose re-verification passed, else discard it; return the
+    build's result, PUBLISHED or REJECTED."""
+    logger = get_run_logger()
+    if report.passed:
+        writer.commit(pending, report.as_json())
+        logger.info("published %s version %d: %d rows", writer.bank, pending.version,
+                    pending.manifest.row_count)
+        return replace(made, status=BuildStatus.PUBLISHED, version=pending.version,
+                       verification=report)
+    path = writer.discard(pending, report.as_json())
+    logger.error("rejected %s build %s: %d problems; report in %s", writer.bank,
+                 pending.manifest.build_id, report.problem_count, path)
+    return replace(made, status=BuildStatus.REJECTED, verification=report)
 
 
 @flow(name="verify-bank-version", flow_run_name="verify {bank} version {version}")
-def verify_version(
-    bank: str, version: int | None = None, root: str = ".", workers: int = 1,
-    dask: str | None = None, whole: bool = False,
-) -> Verification:
+def verify_version(bank: str, version: int | None = None, root: str = ".",
+                   compute: Compute | None = None, whole: bool = False) -> Verification:
     """Re-verify the rows one build committed (`version`, default the latest), or with `whole`
     every row of the bank as of that version, without changing anything; return the report
-    (see reverify). Every data file up to that version is checked
-    first. No more workers start than there are verify-rows tasks (a pool costs seconds).
-    """
-    announce_run()
+    (see verifying.reverify). Every data file up to that version is checked first. No more
+    workers start than there are chunks (a pool costs seconds)."""
+    runs.announce()
+    compute = compute or Compute()
     snapshot = BankStore(root).snapshot(bank, version)
     manifests = snapshot.commits if whole else snapshot.commits[-1:]
-    cost = sum(count * row_cost(commit.manifest.spec["genre"], bucket.partition("/")[0])
-               for commit in manifests for bucket, count in commit.manifest.buckets.items())
-    tasks = verify_tasks(cost, workers)
+    cost = sum(count * row_cost(*bucket_genre_size(key, commit.manifest.spec))
+               for commit in manifests for key, count in commit.manifest.buckets.items())
     build = None if whole else snapshot.version
-    with running(task_runner(pool_size(workers, tasks), dask)) as runner:
-        report = reverify(runner, lambda: snapshot.read(build), workers)
+    chunks = verify_tasks(cost, compute.workers)
+    with open_executor(compute.workers, compute.dask, chunks) as executor:
+        report = reverify(executor, lambda: snapshot.read(build), raise_if_stopped)
+    runs.verification_artifact(bank, report)
     log = get_run_logger().info if report.passed else get_run_logger().error
     log("%s version %d verification %s: %d rows, %d problems", bank, snapshot.version,
         report.status, report.rows, report.problem_count)
     return report
 
 
-def verify_chunks(rows: Sequence[dict[str, Any]], workers: int) -> list[list[dict[str, Any]]]:
-    """Return `rows` cut into consecutive chunks of about equal cost, one verify-rows task each
-    (see verify_tasks for how many); a row costs what a board of its genre and size does."""
-    costs = [row_cost(row["genre"], row["size"]) for row in rows]
-    if not costs:
-        return []
-    share = sum(costs) / verify_tasks(sum(costs), workers)
-    chunks: list[list[dict[str, Any]]] = []
-    spent = 0.0
-    for row, cost in zip(rows, costs, strict=True):
-        if int((spent + cost / 2) / share) >= len(chunks):
-            chunks.append([])
-        chunks[-1].append(row)
-        spent += cost
-    return chunks
-
-
-def verify_tasks(cost: float, workers: int) -> int:
-    """Return how many verify-rows tasks rows of total `cost` get on `workers`: one when they
-    cost at most VERIFY_TASK_MS (rows that do not pay for a task, let alone a pool, are
-    verified in this process), else a multiple of `workers` with at most about
-    VERIFY_TASK_MS each, so the workers end together."""
-    tasks = math.ceil(cost / VERIFY_TASK_MS - 1e-9)
-    return 1 if tasks <= 1 else workers * math.ceil(tasks / workers)
-
-
-def row_cost(genre: str, size: str) -> float:
-    """Return the cost of re-verifying one row of `genre` at a "WxH" `size` as the bank stores
-    it (see batches.size_costs)."""
-    return size_costs(genre)(Size.parse(size))
-
-
-def repeated_across(chunks: Iterable[Sequence[dict[str, Any]]]) -> list[str]:
-    """Return "ID: appears N times" for each id found in more than one chunk (verify_rows
-    reports the ids repeated within its own chunk)."""
-    total: Counter[str] = Counter()
-    inside: Counter[str] = Counter()
-    for chunk in chunks:
-        counts = Counter(row["id"] for row in chunk)
-        total.update(counts)
-        inside |= counts
-    return [f"{rid}: appears {n} times" for rid, n in sorted(total.items()) if n > inside[rid]]
-
-
-def progress_bar(total: int, desc: str, unit: str) -> tqdm:
-    """Return a tqdm bar on the process's standard error, shown only when the environment's
-    PROGRESS_VARIABLE is "1" (the CLI sets it: --progress, or by default when stderr is a
-    terminal)."""
-    columns = shutil.get_terminal_size((0, 0)).columns
-    return tqdm(total=total, desc=desc, unit=unit, file=sys.__stderr__,
-                disable=os.environ.get(PROGRESS_VARIABLE) != "1",
-                ncols=None if columns else 80)  # a terminal of no width still gets a bar
-
-
-def announce_run() -> None:
-    """Print the address at which the Prefect UI shows the running flow run (one line), and
-    remember the run (see cancel_runs); SIGTERM stops the flow as SIGINT does (see
-    interrupts.reclaim_sigterm)."""
-    reclaim_sigterm()
-    STARTED_RUNS.append(str(flow_run.id))
-    print(f"prefect run: {flow_run.ui_url}", flush=True)
-
-
-def cancel_runs(reason: str) -> None:
-    """Mark the flow runs this process started as Cancelled, with `reason` (after a stop: the
-    engine has marked them Crashed). An API that does not answer is left as it is."""
-    from prefect import get_client
-    from prefect.states import Cancelled
-
-    with contextlib.suppress(Exception), get_client(sync_client=True) as client:
-        for run_id in STARTED_RUNS:
-            client.set_flow_run_state(run_id, Cancelled(message=reason), force=True)
-    STARTED_RUNS.clear()
-
-
-def drain() -> None:
-    """Send the logs and events still queued in this process to the API (call before it stops)."""
-    APILogWorker.drain_all(timeout=10)
-    EventsWorker.drain_all(timeout=10)
+def bucket_genre_size(key: str, spec: dict[str, Any]) -> tuple[str, str]:
+    """Return (genre, "WxH") of a manifest bucket key: "GENRE/WxH/grade" (a bank of several
+    genres) or "WxH/grade" (one genre, the spec's)."""
+    parts = key.split("/")
+    return (parts[0], parts[1]) if len(parts) == 3 else (spec["genre"], parts[0])

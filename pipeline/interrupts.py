@@ -1,13 +1,16 @@
-"""Stopping when told: SIGINT and SIGTERM end a command at the next Python instruction.
+"""Stopping when told, within a command that must clean up: SIGINT and SIGTERM raise a stop.
 
-A *stop* is the exception `Stopped(signum)`, raised in the main thread by the handlers
-`stop_on_signals` installs; it is a BaseException, like KeyboardInterrupt, so no `except
-Exception` on the way up swallows it. The handler also notes the signal first: library code the
-exception passes through may wrap it in an error of its own (pydantic does), so `signal_of` says
-"stopped" for any error once a signal was noted, and `raise_if_stopped` raises the stop again at
-points of the caller's choosing. Prefect installs its own SIGTERM handler while a flow runs;
-`reclaim_sigterm` puts ours back for the flow. The command's exit status is 128 + the signal
-number: 130 for SIGINT, 143 for SIGTERM.
+Outside `stop_on_signals`, the program's handler (pipeline/stops.py, set at its first
+instruction) ends the process at once in one line. Within it (a build or verify), the signal
+raises `Stopped(signum)` in the main thread, a BaseException like KeyboardInterrupt that no
+`except Exception` swallows, so locks, pools and servers are let go on the way up. From the
+first signal on, the process's stderr is silenced (its line is written on the stderr saved then,
+see `say`) and further signals are ignored: whatever a library or a finalizer prints while the
+command unwinds goes nowhere. Library code a stop passes through may
+wrap it (pydantic does): `signal_of` says "stopped" for any error once a signal was noted, and
+`raise_if_stopped` raises the stop again at points of the caller's choosing. Prefect installs its
+own SIGTERM handler while a flow runs; `reclaim_sigterm` puts ours back. The exit status is 128 +
+the signal number: 130 for SIGINT, 143 for SIGTERM.
 """
 
 import contextlib
@@ -20,6 +23,9 @@ from types import FrameType
 
 from pipeline.stops import STOP_SIGNALS
 
+RECEIVED: list[int] = []  # the stop signals this process has received, in order
+SAVED_STDERR: list[int] = []  # the file descriptor of stderr before it was silenced
+
 
 class Stopped(BaseException):
     """The command was told to stop by a signal (`signum`); `outcome` says what that left."""
@@ -30,12 +36,35 @@ class Stopped(BaseException):
         self.outcome = outcome
 
 
-RECEIVED: list[int] = []  # the stop signals this process has received, in order
+def say(line: str) -> None:
+    """Write `line` and a newline to the stderr in force before a stop silenced it."""
+    fd = SAVED_STDERR[0] if SAVED_STDERR else sys.stderr.fileno()
+    with contextlib.suppress(OSError):
+        sys.stderr.flush()
+        os.write(fd, f"{line}\n".encode(errors="replace"))
+
+
+def silence() -> None:
+    """Ignore further stop signals; point stderr (file descriptor 2, so child processes' too
+    when they write through it later) at /dev/null, keeping the old one for `say`; drop the
+    "Exception ignored" reports of finalizers."""
+    for signum in STOP_SIGNALS:
+        with contextlib.suppress(ValueError):
+            signal.signal(signum, signal.SIG_IGN)
+    if not SAVED_STDERR:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.flush()
+            SAVED_STDERR.append(os.dup(2))
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 2)
+            os.close(null)
+    sys.unraisablehook = lambda _unraisable: None
 
 
 def raise_stopped(signum: int, _frame: FrameType | None) -> None:
-    """The signal handler: note the signal, then raise Stopped in the main thread."""
+    """The second phase's handler: note the signal, silence, then raise Stopped."""
     RECEIVED.append(signum)
+    silence()
     raise Stopped(signum)
 
 
@@ -62,32 +91,17 @@ def stop_on_signals() -> Iterator[None]:
     try:
         yield
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        if not RECEIVED:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
 
 
 def signal_of(error: BaseException) -> int | None:
-    """Return the signal number a stop carries (Stopped, KeyboardInterrupt, or Prefect's
-    TerminationSignal), or, for any other error, the last stop signal received, since it may
-    be one wrapped; None when `error` is no stop."""
+    """Return the signal number a stop carries (Stopped, KeyboardInterrupt), or, for any other
+    error, the last stop signal received, since it may be one wrapped; None when `error` is no
+    stop."""
     if isinstance(error, Stopped):
         return error.signum
     if isinstance(error, KeyboardInterrupt):
         return int(signal.SIGINT)
-    number = getattr(error, "signal", None)
-    if type(error).__name__ == "TerminationSignal" and isinstance(number, int):
-        return number
     return RECEIVED[-1] if RECEIVED else None
-
-
-def end_now(status: int) -> int:
-    """Return `status` to exit with, after a stop; when a thread the stop left running would
-    hold the exit (an abandoned task's thread is joined at exit), flush the standard streams
-    and end the process with it at once instead."""
-    main = threading.main_thread()
-    if any(thread is not main and not thread.daemon for thread in threading.enumerate()):
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(OSError, ValueError):
-                stream.flush()
-        os._exit(status)
-    return status

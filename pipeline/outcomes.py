@@ -25,6 +25,7 @@ class DerivedColumns(TypedDict):
     puzzle: str
     solution: str
     puzzlink: str | None
+    quality: str
 
 
 class ExplanationColumns(TypedDict):
@@ -60,6 +61,7 @@ class Row(TypedDict):
     seed: int
     generator_version: str
     measurements: str
+    quality: str
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ Vocabulary: the page's *data* is what banks/daydocs.py gives a front end, the da
 the solutions document of the same rows, plus each puzzle's *sentences*: the explainer's sentence
 of every step of its stored trace, in order (sentences are not stored; the explainer gives them
 again from the puzzle and its solution, and the trace it gives must be the stored one), and the
-Color Sort colours of the pictures (solvers/colorsort/picture.py) by colour character. The page
+colours of the pictures (solvers/core/svg.py PALETTE; colour k for a Color Sort character k in
+base 36). The page
 needs no server and fetches nothing: its style, its scripts (pipeline/web/replay.js, the trace
 decoder the export's round-trip test runs under node, and pipeline/web/play.js) and its data are
 inline, and its Content-Security-Policy forbids loading anything else. The same rows give the
@@ -23,9 +24,8 @@ from banks.daydocs import day_document, solutions_document
 from pipeline.arguments import InputError
 from pipeline.gallery import POLICY, bucket_key, read_rows
 from solvers import get_explainer, get_genre
-from solvers.colorsort.board import COLOUR_CHARS
-from solvers.colorsort.picture import PALETTE
 from solvers.core.explain import encode
+from solvers.core.svg import PALETTE
 from solvers.core.walk import Contradiction
 
 WEB = Path(__file__).with_name("web")
@@ -49,7 +49,7 @@ def page_data(day: Mapping[str, Any], answers: Mapping[str, Any]) -> dict[str, A
     solved = {entry["id"]: entry for entry in answers["solutions"]}
     return {"day": day, "solutions": answers,
             "sentences": {p["id"]: sentences({**p, **solved[p["id"]]}) for p in day["puzzles"]},
-            "palette": dict(zip(COLOUR_CHARS, PALETTE, strict=True))}
+            "palette": list(PALETTE)}
 
 
 def inline_json(value: Any) -> str:

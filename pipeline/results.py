@@ -19,12 +19,14 @@ PASSED, FAILED = "passed", "failed"
 
 @dataclass(frozen=True)
 class Shortfall:
-    """A bucket a build left short: `made` of `quota` rows."""
+    """A bucket a build left short: `made` of `quota` rows; `genre` names its genre in a bank
+    of several (else "")."""
 
     size: Size
     grade: str
     quota: int
     made: int
+    genre: str = ""
 
     @property
     def short(self) -> int:
@@ -33,12 +35,13 @@ class Shortfall:
 
     def as_json(self) -> dict[str, str | int]:
         """Return {size, grade, quota, made, short}, the build statistics' record."""
-        return {"size": str(self.size), "grade": self.grade, "quota": self.quota,
-                "made": self.made, "short": self.short}
+        return {**({"genre": self.genre} if self.genre else {}), "size": str(self.size),
+                "grade": self.grade, "quota": self.quota, "made": self.made, "short": self.short}
 
     def line(self) -> str:
         """Return the line a build prints: "short: 5x5/probe made 1 of 2 (short by 1)"."""
-        return (f"short: {self.size}/{self.grade} made {self.made} of {self.quota} "
+        genre = f"{self.genre}/" if self.genre else ""
+        return (f"short: {genre}{self.size}/{self.grade} made {self.made} of {self.quota} "
                 f"(short by {self.short})")
 
 
@@ -117,7 +120,7 @@ class BuildStats:
 
 @dataclass(frozen=True)
 class BuildResult:
-    """How a build of `bank` ended (see flows.build_bank for each status).
+    """How a build of `bank` ended (see flows.build_banks for each status).
 
     `version` is the version committed (PUBLISHED, or ALREADY: the earlier commit of the same
     spec and seed), `rows` the rows made (or committed before), `build_id` the spec's build id;

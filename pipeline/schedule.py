@@ -1,10 +1,14 @@
-"""Scheduled builds: the build-bank flow as a Prefect deployment that runs on a cron schedule.
+"""Scheduled builds: the build-banks flow as a Prefect deployment that runs on a cron schedule.
 
-Vocabulary: *parameters* are build_bank's keyword arguments, as the CLI's `build` would pass
-them; the deployment is named after the bank, so the Prefect UI lists it as build-bank/BANK.
-Prefect is imported here: import this module only once PREFECT_API_URL points at the server.
+Vocabulary: the deployment's *parameters* are build_banks' (pipeline.flows): the bank jobs, the
+root and where the works run, stored as JSON and given back typed to each run; it is named after
+its banks, so the Prefect UI lists it as build-banks/BANKS. Prefect is imported here: import this
+module only once PREFECT_API_URL points at the server.
 """
 
+import os
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from prefect import serve
@@ -12,22 +16,26 @@ from prefect.deployments.runner import RunnerDeployment
 from prefect.schedules import Cron
 from prefect.types.entrypoint import EntrypointType
 
-from pipeline.flows import build_bank
+from pipeline.flows import build_banks
+from pipeline.jobs import BankJob, Compute
+from pipeline.nightly import build_app
 
 
 def build_deployment(
-    parameters: dict[str, Any], cron: str, timezone: str = "UTC"
+    jobs: list[BankJob], root: str, compute: Compute, cron: str, timezone: str = "UTC"
 ) -> RunnerDeployment:
-    """Return the deployment of build_bank(**parameters) on `cron`, read in `timezone`.
+    """Return the deployment of build_banks(jobs, root, compute) on `cron`, read in `timezone`.
 
-    Every run builds, re-verifies and publishes the bank's next version, with the seed advanced
-    by the number of versions already published (see build_bank). Nothing reaches the API yet:
-    `.apply()` registers the deployment, serve_deployment registers it and runs it.
+    Every run builds, re-verifies and publishes each bank's next version, with its seed advanced
+    by the number of versions already published (see pipeline.jobs.BankJob). Nothing reaches
+    the API yet: `.apply()` registers the deployment, serve_deployment registers it and runs it.
     """
-    deployment = build_bank.to_deployment(
-        name=parameters["bank"],
+    names = ", ".join(job.bank for job in jobs)
+    deployment = build_banks.to_deployment(
+        name=names,
         schedule=Cron(cron, timezone=timezone),
-        parameters=parameters | {"advance_seed": True},
+        parameters={"banks": [replace(job, advance_seed=True) for job in jobs], "root": root,
+                    "compute": compute, "names": names},
         tags=["puzzlebank"],
         entrypoint_type=EntrypointType.MODULE_PATH,
     )
@@ -36,9 +44,31 @@ def build_deployment(
     return deployment
 
 
-def serve_deployment(deployment: RunnerDeployment) -> None:
-    """Register the deployment and run its scheduled runs one at a time until Ctrl-C or SIGTERM.
+def app_deployment(
+    parameters: dict[str, Any], cron: str, timezone: str = "UTC"
+) -> RunnerDeployment:
+    """Return the deployment of build_app(**parameters) (pipeline.nightly: every bank of a spec
+    file in one flow run) on `cron`, read in `timezone`, named after its banks; each build's
+    seed advances by the versions its bank has published, as build_deployment's does."""
+    jobs = [job | {"advance_seed": True} for job in parameters["jobs"]]
+    deployment = build_app.to_deployment(
+        name=parameters["names"], schedule=Cron(cron, timezone=timezone),
+        parameters=parameters | {"jobs": jobs}, tags=["puzzlebank"],
+        entrypoint_type=EntrypointType.MODULE_PATH,
+    )
+    if not isinstance(deployment, RunnerDeployment):  # Prefect gives a coroutine in async code
+        raise TypeError("app_deployment is called from synchronous code only")
+    return deployment
 
-    The schedule stays active when serving stops, so a restarted service picks it up again.
+
+def serve_deployment(deployment: RunnerDeployment, home: Path) -> None:
+    """Register the deployment and run its scheduled runs one at a time until Ctrl-C or SIGTERM,
+    from the folder `home` (the root's Prefect home).
+
+    Each run is a process that imports the flow with its working folder first on its module
+    path (Prefect's flow loader puts it there): the runs start in `home`, which holds no package,
+    so a `pipeline/` or `banks/` folder where the command was started shadows nothing. The
+    schedule stays active when serving stops, so a restarted service picks it up again.
     """
+    os.chdir(home)
     serve(deployment, pause_on_shutdown=False, limit=1, print_starting_message=False)

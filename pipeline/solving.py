@@ -8,6 +8,11 @@ is the independent engine's when both find one (the same one for a unique puzzle
 Sort the optimal solver's shortest pours), the one `show --solve` draws. The second count is by
 the genre's independent engine and carries its name ("cpsat" for the genres that have one). A
 text may also be a puzz.link URL of the genre (see read_puzzle).
+
+Each text's counting, solving and grading runs within `max_seconds` (solvers/core/deadline.py;
+the commands' default is DEFAULT_MAX_SECONDS of pipeline/commands/common.py): a text the engines
+cannot decide in that time gives {"genre", "puzzle" (canonical), "error" (the "no answer within
+N s: ..." line), "max_seconds"} instead of its report.
 """
 
 from typing import Any
@@ -15,6 +20,7 @@ from typing import Any
 from solvers import GENRE_NAMES, get_genre
 from solvers.core import GRADED, Count, Genre, PuzzleFormatError
 from solvers.core.counting import Solvable
+from solvers.core.deadline import OutOfTime, within
 from solvers.core.excerpt import clip, excerpt
 from solvers.core.puzzlink import looks_like_url, split_url
 
@@ -38,8 +44,10 @@ def genre_of_url(url: str) -> Genre[Any, Any]:
     return codecs[pid]
 
 
-def solve_report(genre: Genre[Any, Any], text: str) -> dict[str, Any]:
-    """Return the report of one puzzle text (see the module comment).
+def solve_report(genre: Genre[Any, Any], text: str,
+                 max_seconds: int | None = None) -> dict[str, Any]:
+    """Return the report of one puzzle text, decided within `max_seconds` (None: no limit; see
+    the module comment).
 
     The solution is given only when both counters find exactly one; steps are the grade's rule
     applications (0 when no ladder level solves the puzzle).
@@ -48,9 +56,13 @@ def solve_report(genre: Genre[Any, Any], text: str) -> dict[str, Any]:
         puzzle = read_puzzle(genre, text)
     except PuzzleFormatError as error:
         return {"puzzle": clip(text), "error": str(error)}
-    ladder = genre.count(puzzle, limit=COUNT_CAP, engine="ladder")
-    independent = genre.count(puzzle, limit=COUNT_CAP, engine=genre.independent)
-    grade = genre.grade(puzzle)
+    try:
+        with within(max_seconds):
+            ladder = genre.count(puzzle, limit=COUNT_CAP, engine="ladder")
+            independent = genre.count(puzzle, limit=COUNT_CAP, engine=genre.independent)
+            grade = genre.grade(puzzle)
+    except OutOfTime as error:
+        return out_of_time(genre, puzzle, error)
     unique = ladder.count == 1 and independent.count == 1
     graded = grade.status == GRADED
     return {
@@ -65,26 +77,40 @@ def solve_report(genre: Genre[Any, Any], text: str) -> dict[str, Any]:
     }
 
 
-def json_report(genre: Genre[Any, Any], text: str) -> dict[str, Any]:
-    """Return what `solve --json` prints for one text: for a genre that counts only whether a
-    puzzle can be solved (Color Sort), `solvability_report`, else `solve_report`."""
+def out_of_time(genre: Genre[Any, Any], puzzle: Any, error: OutOfTime) -> dict[str, Any]:
+    """Return the report of a puzzle the engines could not decide in time (see the module)."""
+    return {"genre": genre.name, "puzzle": genre.format(puzzle), "error": str(error),
+            "max_seconds": error.seconds}
+
+
+def json_report(genre: Genre[Any, Any], text: str,
+                max_seconds: int | None = None) -> dict[str, Any]:
+    """Return what `solve --json` prints for one text, decided within `max_seconds`: for a genre
+    that counts only whether a puzzle can be solved (Color Sort), `solvability_report`, else
+    `solve_report`."""
     if isinstance(genre.counting, Solvable) and not looks_like_url(text):
-        return solvability_report(genre, genre.counting, text)
-    return solve_report(genre, text)
+        return solvability_report(genre, genre.counting, text, max_seconds)
+    return solve_report(genre, text, max_seconds)
 
 
 def solvability_report(
-    genre: Genre[Any, Any], counting: Solvable[Any, Any], text: str
+    genre: Genre[Any, Any], counting: Solvable[Any, Any], text: str,
+    max_seconds: int | None = None,
 ) -> dict[str, Any]:
     """Return {"genre", "puzzle", "solvable", "optimal", "solution", "grade"} for a puzzle text
-    of a Solvable genre (see solvers/core/counting.py: Solvability), the grade's name or None;
-    a text that does not parse gives {"puzzle" (clipped), "error"} instead."""
+    of a Solvable genre (see solvers/core/counting.py: Solvability), the grade's name or None,
+    decided within `max_seconds`; a text that does not parse gives {"puzzle" (clipped),
+    "error"} instead, one not decided in time the module's out-of-time report."""
     try:
         puzzle = genre.parse(text)
     except PuzzleFormatError as error:
         return {"puzzle": clip(text), "error": str(error)}
-    said = counting.solvability(puzzle)
-    graded = genre.grade(puzzle)
+    try:
+        with within(max_seconds):
+            said = counting.solvability(puzzle)
+            graded = genre.grade(puzzle)
+    except OutOfTime as error:
+        return out_of_time(genre, puzzle, error)
     return {
         "genre": genre.name,
         "puzzle": genre.format(puzzle),
@@ -108,7 +134,10 @@ def drawn_count(genre: Genre[Any, Any], puzzle: Any) -> Count[Any]:
 
 
 def report_text(genre: Genre[Any, Any], report: dict[str, Any]) -> str:
-    """Return a report as lines for the terminal: the counts, the grade and a drawing."""
+    """Return a report as lines for the terminal: the counts, the grade and a drawing (one
+    line for a text that does not parse or was not decided in time)."""
+    if "max_seconds" in report:
+        return f"{excerpt(report['puzzle'])}: {report['error']}"
     if "error" in report:
         return f"{excerpt(report['puzzle'])}: does not parse: {report['error']}"
     counts = ", ".join(f"{engine} {n}+" if n >= COUNT_CAP else f"{engine} {n}"

@@ -1,15 +1,13 @@
-"""The build commands: `build` (one build, re-verified and published), `schedule` (the build as
-a Prefect deployment on a cron schedule) and `server` (the root's long-lived Prefect server);
-and `run_flow`, which runs a flow of pipeline.flows against a local server (verify runs its
-flow with it too).
+"""The build commands: `build` (one build, or every bank of a --spec file, re-verified and
+published), `schedule` (the build as a Prefect deployment on a cron schedule) and `server` (the
+root's long-lived Prefect server).
 
-Prefect is imported only once PREFECT_API_URL names the server (pipeline.server.local_server):
-while a private server starts, with the rest of a flow's imports (see preheat).
+A command's options become typed values here, once (`bank_job`: a pipeline.jobs.BankJob with the
+genre checked and the sizes read), before any server starts; pipeline.session runs the flow.
 """
 
 import argparse
 import contextlib
-import importlib
 import os
 import shlex
 import shutil
@@ -25,42 +23,38 @@ from pipeline.commands.common import (
     DEFAULT_ROOT,
     Register,
     bank_errors,
-    bank_options,
     check_grade,
     check_size,
     flow_options,
     is_bucket,
     resolved,
+    spec_given,
     spec_options,
 )
 from pipeline.failures import os_error_text
-from pipeline.interrupts import Stopped, signal_of, stop_on_signals
+from pipeline.jobs import BankJob, Compute, GenreJob
 from pipeline.results import BuildResult, BuildStatus
-from pipeline.server import local_server
+from pipeline.server import home_of, local_server
+from pipeline.session import run_flow as run_session
+from pipeline.session import safe_path
 from solvers import get_genre
 from solvers.core.excerpt import excerpt
 
 R = TypeVar("R")
-TRACKER_QUIET = "ignore:resource_tracker:UserWarning"
 OUTCOMES = {  # what a stopped flow leaves, as its last line says
     "build_bank": "nothing half-written; a build is published whole or not at all "
                   "(`puzzlebank history` shows which)",
     "verify_version": "verify changes nothing",
+    "build_app": "nothing half-written; each build is published whole or not at all "
+                 "(`puzzlebank history` shows which)",
 }
-PREHEATED = {  # the modules a flow imports: pipeline.flows; what Prefect imports at a flow run's
-    # start (fastapi's encoder of its parameters); pandas, which pyarrow imports at its first
-    # conversion of Python rows (a build's staging)
-    "build_bank": ("pipeline.flows", "fastapi.encoders", "pandas"),
-    "verify_version": ("pipeline.flows", "fastapi.encoders"),
-}
-HEARTBEAT_VARIABLES = ("PREFECT_FLOWS_HEARTBEAT_FREQUENCY", "PREFECT_RUNNER_HEARTBEAT_FREQUENCY")
 ALREADY_PUBLISHED = 3  # `build`'s exit status when its spec and seed were published before
 
 
 def add_build(command: Register) -> None:
     """Add `build`."""
-    build = command("build", cmd_build, "build, re-verify and publish a bank's next version")
-    bank_options(build)
+    build = command("build", cmd_build, "build, re-verify and publish a bank's next version "
+                    "(or every bank of a spec file's)")
     spec_options(build)
     flow_options(build)
     build.add_argument("--ok-if-published", action="store_true",
@@ -72,10 +66,10 @@ def add_schedule(command: Register) -> None:
     """Add `schedule`."""
     schedule = command("schedule", cmd_schedule,
                        "serve the build as a Prefect deployment on a cron schedule until stopped")
-    bank_options(schedule)
     schedule.add_argument("--cron", type=cron_arg, required=True, help='e.g. "0 3 * * *"')
-    schedule.add_argument("--timezone", type=timezone_arg, default="UTC",
-                          help="IANA time zone of the cron times (default UTC)")
+    schedule.add_argument("--timezone", type=timezone_arg,
+                          help="IANA time zone of the cron times (default: the --spec file's, "
+                               "else UTC)")
     spec_options(schedule)
     flow_options(schedule)
 
@@ -90,85 +84,15 @@ def add_server(command: Register) -> None:
 
 
 def run_flow(args: argparse.Namespace, name: str, flow: Callable[[], R]) -> R:
-    """Run `flow()`, a call of the flow called `name` of pipeline.flows (which it imports once
-    PREFECT_API_URL points at the server), against a local server; return its result.
-
-    Prefect's console shows only CRITICAL records (unless PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL
-    says otherwise), in this process and its workers: a failed task or flow logs its traceback
-    at ERROR, which stays in the run's logs on the server, while the exception comes back here
-    and `main` prints its one line (an unexpected one still ends in Python's traceback)."""
-    os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "CRITICAL")
-    shown = sys.stderr.isatty() if args.progress is None else args.progress
-    os.environ["PUZZLEBANK_PROGRESS"] = "1" if shown else "0"
-    outcome = OUTCOMES[name]
-    try:
-        with stop_on_signals(), bank_errors(), local_server(args.root, args.api,
-                                                            lambda: preheat(args, name)) as url:
-            from pipeline import flows
-
-            flows.STARTED_RUNS.clear()  # only this command's run may be cancelled below
-            try:
-                with flow_settings(url):
-                    return flow()
-            except BaseException as error:
-                if signal_of(error) is not None:
-                    flows.cancel_runs(f"stopped by a signal; {outcome}")
-                raise
-            finally:
-                flows.drain()
-    except BaseException as error:
-        signum = signal_of(error)
-        if signum is None:
-            raise
-        raise Stopped(signum, outcome) from None
-
-
-@contextlib.contextmanager
-def flow_settings(url: str) -> Iterator[None]:
-    """Within the block, Prefect talks to the API at `url` and flow runs send no heartbeat,
-    unless the environment sets its frequency.
-
-    Prefect reads its settings once, when imported (see preheat): a private server that had
-    to move to another port (server.START_TRIES) is at a url Prefect has not read. Prefect's
-    flow-run heartbeat is an event every 180 s by which an automation may mark a silent run
-    crashed; its thread sleeps in 1 s steps and a flow's end waits for that step (0 to 1 s of
-    every build). A stopped command marks its run Cancelled itself (flows.cancel_runs); an
-    operator who wants the heartbeats sets PREFECT_FLOWS_HEARTBEAT_FREQUENCY."""
-    from prefect.context import SettingsContext, get_settings_context
-
-    context = get_settings_context()
-    settings = context.settings
-    if not any(name in os.environ for name in HEARTBEAT_VARIABLES):
-        flows = settings.flows.model_copy(update={"heartbeat_frequency": None})
-        settings = settings.model_copy(update={"flows": flows})
-    if settings.api.url != url:
-        settings = settings.model_copy(update={"api": settings.api.model_copy(update={"url": url})})
-    with SettingsContext(profile=context.profile, settings=settings):
-        yield
-
-
-def preheat(args: argparse.Namespace, name: str) -> None:
-    """Start the fork server of the worker pool or of a local Dask cluster when the flow will
-    use one (see pipeline.pool), with the build's genre only; then import what the flow called
-    `name` will (PREHEATED; Prefect too: PREFECT_API_URL is set).
-
-    Called while a private server starts (local_server's `while_starting`), so these seconds of
-    imports overlap with its start; with a running server they would come next anyway.
-    A stop kills the workers mid-task, so the semaphores they made are never released by them:
-    multiprocessing's resource tracker releases them and would warn about each on stderr, past
-    the stop's one line; its children inherit this filter of that one warning."""
-    from pipeline.batches import first_plan_works
-
+    """Run `flow()`, a call of the flow called `name` (OUTCOMES), through pipeline.session
+    with `args`' root, API and progress; the fork server preloads the genres a pool or a local
+    cluster will run (every genre for a --spec file or a verify)."""
     genre = getattr(args, "genre", None)
-    local_dask = bool(args.dask) and args.dask.startswith("local")  # its workers fork from it
-    if local_dask or (args.workers > 1 and not args.dask and not (  # one task runs in-process
-            genre and first_plan_works(genre, args.size, args.grade, args.per_grade) == 1)):
-        from pipeline.forkserver import preheat as start
-
-        os.environ["PYTHONWARNINGS"] = TRACKER_QUIET
-        start([genre] if genre else None)
-    for module in PREHEATED[name]:
-        importlib.import_module(module)
+    local_dask = bool(args.dask) and args.dask.startswith("local")
+    warm = None
+    if local_dask or (args.workers > 1 and not args.dask):
+        warm = [genre] if genre else []
+    return run_session(args.root, args.api, args.progress, OUTCOMES[name], flow, warm)
 
 
 def cmd_server(args: argparse.Namespace) -> int:
@@ -260,22 +184,100 @@ def query_hint(bank: str, root: str) -> str:
     return f"{own_command()} query {shlex.quote(bank)} --root {shlex.quote(root)} --limit 10"
 
 
-def build(parameters: dict[str, Any]) -> BuildResult:
-    """Return the result of the build-bank flow run with `parameters` (see build_parameters)."""
-    from pipeline.flows import build_bank
+def bank_job(args: argparse.Namespace) -> BankJob:
+    """Return the bank job of `build`'s or `schedule`'s BANK --genre --size options, typed
+    (checked first by build_parameters)."""
+    build_parameters(args)
+    tuning = {"boards_per_task": args.boards_per_task, "batches_per_round": args.batches_per_round}
+    job = GenreJob(args.genre, tuple(args.size), args.per_grade,
+                   args.grade and tuple(dict.fromkeys(args.grade)), args.budget,
+                   **{name: value for name, value in tuning.items() if value is not None})
+    return BankJob(args.bank, (job,), args.seed, args.allow_short, wait=args.wait,
+                   max_seconds=args.max_seconds)
 
-    result: BuildResult = build_bank(**parameters)  # Prefect checks the parameters' types
-    return result
+
+def compute_of(args: argparse.Namespace) -> Compute:
+    """Return where the works run: --workers, --dask."""
+    return Compute(args.workers, args.dask)
+
+
+def build(jobs: list[BankJob], root: str, compute: Compute) -> list[BuildResult]:
+    """Return the results of the build-banks flow run of `jobs` (see pipeline.flows)."""
+    from pipeline.flows import build_banks
+
+    results: list[BuildResult] = build_banks(
+        jobs, str(Path(root).resolve()), compute, ", ".join(job.bank for job in jobs))
+    return results
+
+
+def app_flow(args: argparse.Namespace, fail_run: bool) -> dict[str, Any]:
+    """Return build_app's parameters for `build --spec` or `schedule --spec` (pipeline.nightly):
+    a job per (bank, genre) of the file, in its order, and the calendars to extend. The file,
+    the banks and the root are checked first (SpecError, InputError, OSError)."""
+    from pipeline.bankspec import read_spec
+
+    app = read_spec(args.spec)
+    root = Path(args.root).resolve()
+    with bank_errors():
+        from banks import BankStore
+
+        for bank in app.banks:
+            BankStore(root).latest(bank.name)
+    check_writable(root)
+    jobs = []
+    for bank in app.banks:
+        for genre in bank.genres:
+            options = {"budget": genre.budget, "max_seconds": bank.max_seconds,
+                       "grades": list(genre.grades) if genre.grades else None,
+                       "dask": args.dask}
+            jobs.append({"bank": bank.name, "genre": genre.genre,
+                         "sizes": [str(size) for size in genre.sizes],
+                         "per_grade": genre.per_grade, "seed": bank.seed,
+                         "workers": bank.workers, "root": str(root),
+                         "allow_short": bank.allow_short, "wait": args.wait,
+                         **{name: value for name, value in options.items() if value is not None}})
+    plans = {bank.name: [args.plan_days or bank.plan_days, bank.per_bucket, app.timezone]
+             for bank in app.banks if args.plan_days or bank.plan_days}
+    notify = app.notify and {"webhook": app.notify.webhook, "block": app.notify.block,
+                             "on": list(app.notify.on)}
+    return {"jobs": jobs, "plans": plans, "notify_settings": notify,
+            "names": ", ".join(bank.name for bank in app.banks), "fail_run": fail_run}
+
+
+def cmd_build_app(args: argparse.Namespace) -> int:
+    """Build every bank of the --spec file in one flow run; each build's outcome line is
+    printed. 0 when every build published (or, with --ok-if-published, had published before);
+    2 when one failed; 1 when one was short or rejected, or a calendar fell short; 3 when
+    every build had published before."""
+    parameters = app_flow(args, fail_run=False)
+    reach_dask(args.dask)
+
+    def night() -> list[list[str]]:
+        from pipeline.nightly import build_app
+
+        outcomes: list[list[str]] = build_app(**parameters)
+        return outcomes
+
+    statuses = {status for _, status in run_flow(args, "build_app", night)}
+    if statuses & {"failed", BuildStatus.BUSY}:
+        return 2
+    if statuses & {BuildStatus.SHORT, BuildStatus.REJECTED, "short"}:
+        return 1
+    if statuses - {"planned"} == {BuildStatus.ALREADY} and not args.ok_if_published:
+        return ALREADY_PUBLISHED
+    return 0
 
 
 def cmd_build(args: argparse.Namespace) -> int:
     """Build a bank version; print its summary and any short bucket; 0 only when published."""
-    parameters = build_parameters(args)
+    if spec_given(args):
+        return cmd_build_app(args)
+    job, compute = bank_job(args), compute_of(args)
     if not args.wait:
         refuse_if_busy(args.root, args.bank)
     reach_dask(args.dask)
     with failures_recorded(args.root, args.bank):
-        result = run_flow(args, "build_bank", lambda: build(parameters))
+        [result] = run_flow(args, "build_bank", lambda: build([job], args.root, compute))
     if result.status == BuildStatus.BUSY:
         raise InputError(result.message)
     if result.status == BuildStatus.ALREADY:
@@ -355,14 +357,24 @@ def reach_dask(choice: str | None) -> None:
 
 
 def cmd_schedule(args: argparse.Namespace) -> int:
-    """Serve the bank's build as a deployment on the --cron schedule; 0 once stopped."""
-    parameters = build_parameters(args)
-    os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
-    with bank_errors(), local_server(args.root, args.api) as url:
-        from pipeline.schedule import build_deployment, serve_deployment
+    """Serve the bank's build (or every bank of the --spec file, as one flow run: see
+    pipeline.nightly) as a deployment on the --cron schedule; 0 once stopped."""
+    app = spec_given(args)
+    parameters = app_flow(args, fail_run=True) if app else build_parameters(args)
+    if args.timezone is None:
+        from pipeline.bankspec import read_spec
 
-        deployment = build_deployment(parameters, args.cron, args.timezone)
-        print(f"{args.bank}: building on {args.cron!r} ({args.timezone}); "
+        args.timezone = read_spec(args.spec).timezone if app else "UTC"
+    os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
+    safe_path()
+    with bank_errors(), local_server(args.root, args.api) as url:
+        from pipeline.schedule import app_deployment, build_deployment, serve_deployment
+
+        deployment = (app_deployment(parameters, args.cron, args.timezone) if app else
+                      build_deployment([bank_job(args)], str(Path(args.root).resolve()),
+                                       compute_of(args), args.cron, args.timezone))
+        what = parameters["names"] if app else args.bank
+        print(f"{what}: building on {args.cron!r} ({args.timezone}); "
               f"runs at {url.removesuffix('/api')}/deployments; Ctrl-C stops", flush=True)
-        serve_deployment(deployment)
+        serve_deployment(deployment, home_of(args.root))
     return 0

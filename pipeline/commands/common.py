@@ -29,6 +29,7 @@ from solvers.core import Genre
 from solvers.core.excerpt import excerpt
 
 DEFAULT_ROOT = os.environ.get("PUZZLEBANK_ROOT", "puzzlebank-data")
+DEFAULT_MAX_SECONDS = 10  # a puzzle's solving budget in `solve`, `show` and `hint`
 
 Run = Callable[[argparse.Namespace], int]
 Register = Callable[[str, Run, str], Parser]
@@ -97,12 +98,29 @@ def flow_options(sub: Parser) -> None:
                      help="show progress bars on stderr (default: when it is a terminal)")
 
 
+def solving_budget_option(sub: Parser) -> None:
+    """Add --max-seconds, the budget of the engines' work on one puzzle (solvers/core/deadline.py),
+    for the commands that solve puzzle texts."""
+    sub.add_argument("--max-seconds", type=count_arg, default=DEFAULT_MAX_SECONDS,
+                     help="give up on a puzzle the engines cannot decide in this many seconds, "
+                          f"in one line and exit 2 (default {DEFAULT_MAX_SECONDS})")
+
+
 def spec_options(sub: Parser) -> None:
-    """Add the options of a build's spec (build, schedule)."""
-    sub.add_argument("--genre", required=True)
-    sub.add_argument("--size", type=size_arg, action="append", required=True,
+    """Add the options of a build's spec (build, schedule): BANK, --root and the genre's
+    options, or --spec FILE, an app's spec file instead of them (pipeline.bankspec; checked by
+    the command: spec_given)."""
+    sub.add_argument("bank", metavar="BANK", type=bank_arg, nargs="?")
+    sub.add_argument("--root", default=DEFAULT_ROOT, help="folder of the banks")
+    sub.add_argument("--spec", metavar="FILE",
+                     help="build every bank of this spec file (TOML) instead of BANK --genre ...")
+    sub.add_argument("--plan-days", type=count_arg, metavar="N",
+                     help="with --spec: extend each bank's calendar N days from today after its "
+                          "builds (default: the bank's plan_days)")
+    sub.add_argument("--genre")
+    sub.add_argument("--size", type=size_arg, action="append",
                      help="WxH board size (repeatable)")
-    sub.add_argument("--per-grade", type=count_arg, required=True,
+    sub.add_argument("--per-grade", type=count_arg,
                      help="puzzles per (size, grade) bucket")
     sub.add_argument("--grade", action="append",
                      help="a ladder level to fill (repeatable; default: every level the "
@@ -119,6 +137,28 @@ def spec_options(sub: Parser) -> None:
                      help="most boards of one bucket in one generation task")
     sub.add_argument("--batches-per-round", type=count_arg,
                      help="most generation tasks out at once")
+
+
+def spec_given(args: argparse.Namespace) -> bool:
+    """Return whether a build or schedule is of a --spec file (True) or of BANK --genre --size
+    --per-grade (False); InputError when it mixes the two or lacks one of the latter."""
+    command = args.command
+    if args.spec:
+        mixed = [name for name, value in (("BANK", args.bank), ("--genre", args.genre),
+                                          ("--size", args.size), ("--per-grade", args.per_grade))
+                 if value]
+        if mixed:
+            raise InputError(f"{command}: --spec builds the file's banks; give no {mixed[0]}")
+        return True
+    missing = [name for name, value in (("BANK", args.bank), ("--genre", args.genre),
+                                        ("--size", args.size), ("--per-grade", args.per_grade))
+               if not value]
+    if missing:
+        raise InputError(f"{command}: the following arguments are required: "
+                         f"{', '.join(missing)} (or --spec FILE)")
+    if args.plan_days:
+        raise InputError(f"{command}: --plan-days goes with --spec")
+    return False
 
 
 def check_grade(genre: Genre[Any, Any], grade: str) -> None:

@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from pipeline.arguments import InputError, count_arg, date_arg, seed_arg, size_arg
-from pipeline.commands.common import Register, check_size
+from pipeline.commands.common import Register, check_size, solving_budget_option
 from pipeline.solving import genre_of_url
 from solvers import get_genre
 from solvers.core import Genre
@@ -26,6 +26,7 @@ def add_solve(command: Register) -> None:
     solve.add_argument("texts", metavar="TEXT", nargs="*", help="puzzle texts or puzz.link URLs")
     solve.add_argument("--file", help="one puzzle per line ('-' for stdin)")
     solve.add_argument("--json", action="store_true", help="one JSON object per line")
+    solving_budget_option(solve)
 
 
 def add_daily(command: Register) -> None:
@@ -43,6 +44,7 @@ def add_hint(command: Register) -> None:
     hint.add_argument("--state", metavar="PARTIAL", help="the solution text with '?' for open "
                       "cells (Araf: room labels or '?'; Color Sort: the pours played so far)")
     hint.add_argument("--json", action="store_true", help="print one JSON object")
+    solving_budget_option(hint)
 
 
 def add_ladder_report(command: Register) -> None:
@@ -93,11 +95,14 @@ def solve_genre(args: argparse.Namespace) -> Genre[Any, Any]:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    """Solve, count and grade each puzzle; 2 when some text does not parse (the rest still go).
+    """Solve, count and grade each puzzle, each within --max-seconds; 2 when some text does not
+    parse or is not decided in time (the rest still go).
 
     A text that does not parse is a {"puzzle", "error"} object with --json, else a
-    "TEXT: does not parse: ..." line, in its place on stdout when there are several texts; the
-    one line on stderr is that line for a lone text, else how many failed and the first.
+    "TEXT: does not parse: ..." line, one not decided in time an object with "max_seconds" too,
+    else a "TEXT: no answer within N s: ..." line, in its place on stdout when there are
+    several texts; the one line on stderr is that line for a lone text, else how many failed
+    and the first.
     """
     from pipeline.solving import json_report, report_text, solve_report
 
@@ -105,7 +110,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     texts = puzzle_texts(args)
     failures = []
     for text in texts:
-        report = json_report(genre, text) if args.json else solve_report(genre, text)
+        report = (json_report if args.json else solve_report)(genre, text, args.max_seconds)
         if "error" in report:
             failures.append(report_text(genre, report))
         if args.json:
@@ -117,8 +122,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if len(texts) == 1 and failures:
         raise InputError(failures[0])
     if failures:
-        raise InputError(f"{len(failures)} of {len(texts)} puzzle texts do not parse; the first: "
-                         f"{failures[0]}")
+        raise InputError(f"{len(failures)} of {len(texts)} puzzle texts do not parse or are "
+                         f"not decided in time; the first: {failures[0]}")
     return 0
 
 
@@ -134,10 +139,13 @@ def cmd_daily(args: argparse.Namespace) -> int:
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    """Print the next step from a state (pipeline/hinting.py); 2 when the state is wrong."""
+    """Print the next step from a state (pipeline/hinting.py); 2 when the state is wrong or the
+    engines find no hint within --max-seconds."""
     from pipeline.hinting import hint_object, hint_text
+    from solvers.core.deadline import within
 
-    hint = hint_object(args.genre, args.text, args.state)
+    with within(args.max_seconds):
+        hint = hint_object(args.genre, args.text, args.state)
     print(json.dumps(hint) if args.json else hint_text(hint))
     return 0
 

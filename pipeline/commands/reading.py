@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pipeline.arguments import InputError, count_arg, days_arg, size_arg, whole_arg
-from pipeline.commands.building import reach_dask, run_flow
+from pipeline.commands.building import reach_dask
 from pipeline.commands.common import (
     DEFAULT_ROOT,
     Register,
@@ -22,10 +22,13 @@ from pipeline.commands.common import (
     check_grade,
     flow_options,
     resolved,
+    solving_budget_option,
     version_options,
 )
 from pipeline.commands.rendering import FORMATS, rows_text
+from pipeline.jobs import Compute
 from pipeline.results import Verification
+from pipeline.session import run_flow
 from pipeline.solving import genre_of_url, read_puzzle
 from solvers import GENRE_NAMES, get_genre
 from solvers.core import Genre
@@ -37,6 +40,7 @@ if TYPE_CHECKING:
 
 ID_DIGITS = 20  # hex digits of a bank row's id
 MIN_PREFIX = 6  # hex digits of an id prefix `show BANK PREFIX` takes
+VERIFY_OUTCOME = "verify changes nothing"
 
 
 def add_verify(command: Register) -> None:
@@ -101,6 +105,7 @@ def add_show(command: Register) -> None:
     shown.add_argument("--solution", help="a solution text to draw in")
     shown.add_argument("--solve", action="store_true",
                        help="draw the unique solution (a bank row's own solution)")
+    solving_budget_option(show)
     show.add_argument("--svg", metavar="FILE", help="write an SVG picture to FILE instead")
     show.add_argument("--root", default=DEFAULT_ROOT, help="folder of the banks (BANK ID)")
     version_options(show)
@@ -121,7 +126,7 @@ def verified(args: argparse.Namespace, version: int) -> Verification:
     from pipeline.flows import verify_version
 
     return verify_version(bank=args.bank, version=version, root=resolved(args.root),
-                          workers=args.workers, dask=args.dask, whole=args.all)
+                          compute=Compute(args.workers, args.dask), whole=args.all)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -133,7 +138,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     with bank_errors():
         version = BankStore(args.root).snapshot(args.bank, args.version).version
     reach_dask(args.dask)
-    report = run_flow(args, "verify_version", lambda: verified(args, version))
+    pooled = args.workers > 1 or (args.dask or "").startswith("local")
+    report = run_flow(args.root, args.api, args.progress, VERIFY_OUTCOME,
+                      lambda: verified(args, version), [] if pooled else None)
     what = f"{args.bank} version {version}" + (" (whole bank)" if args.all else "")
     if report.passed:
         print(f"{what}: passed, {report.rows} rows re-verified in {report.seconds:.1f} s")
@@ -232,6 +239,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     least MIN_PREFIX of them that no other row shares), and its --solve the row's own solution.
     A bank named like a genre: an id prefix is read as an id when --root holds that bank."""
     from pipeline.solving import drawn_count
+    from solvers.core.deadline import within
 
     genre, puzzle, stored = shown_puzzle(args)
     solution = None
@@ -240,7 +248,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     elif args.solve and stored is not None:
         solution = genre.parse_solution(stored, puzzle)
     elif args.solve:
-        found = drawn_count(genre, puzzle)
+        with within(args.max_seconds):
+            found = drawn_count(genre, puzzle)
         if found.count != 1:
             raise InputError(f"the puzzle has {'no' if not found.count else 'several'} "
                              f"solutions; nothing to draw in")

@@ -1,7 +1,7 @@
 """Rendering for the terminal: rows as an aligned text table, a JSON array or CSV.
 
 Vocabulary: a *row* here is a dict of column name -> value as polars gives it back from a bank
-(seed a Decimal, measurements and score_applications JSON text); *columns* are the names a
+(seed a Decimal, measurements, quality and score_applications JSON text); *columns* are the names a
 table shows, in order.
 """
 
@@ -27,10 +27,11 @@ def rows_text(rows: "pl.DataFrame", form: str) -> str:
 
 
 def json_rows(rows: list[dict[str, Any]]) -> str:
-    """Return rows as a JSON array, one row per line; seeds as strings, measurements and
-    score_applications as objects (as the export gives them)."""
+    """Return rows as a JSON array, one row per line; seeds as strings, measurements, quality
+    and score_applications as objects (as the export gives them)."""
     def clean(row: dict[str, Any]) -> dict[str, Any]:
         return row | {"seed": str(row["seed"]), "measurements": json.loads(row["measurements"]),
+                      "quality": json.loads(row["quality"]),
                       "score_applications": json.loads(row["score_applications"])}
 
     lines = ",\n".join(json.dumps(clean(row), sort_keys=True) for row in rows)

@@ -448,7 +448,7 @@
           layers.textContent = "";
           [...tube].forEach((colour, level) => {
             el("rect", { x: i * (TW + GAP) + 3, y: height - 5 - (level + 1) * LH, width: TW - 6,
-                         height: LH - 1, fill: data.palette[colour] || "#888",
+                         height: LH - 1, fill: data.palette[parseInt(colour, 36)] || "#888",
                          "data-colour": colour }, layers);
           });
         });

@@ -14,6 +14,7 @@ from typing import Protocol
 from solvers.araf.board import STRICT, ArafPuzzle, Reading, cells_of, neighbours
 from solvers.araf.connected import connected_sets
 from solvers.araf.screens import SURVIVES, numbered_cells, screen, steps_from
+from solvers.core.deadline import CHECK_MASK, check
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,12 @@ def pair_rooms(width: int, height: int, diagonal: bool, blockers: int, p: int, q
     touching = neighbours(width, height, diagonal)
     allowed = ((1 << (width * height)) - 1) & ~blockers
     distance = steps_from(touching, q, allowed)
-    found = [(size, cells) for cells, size in connected_sets(touching, p, allowed, hi, distance)
-             if size >= lo and cells >> q & 1]
+    found = []
+    for turn, (cells, size) in enumerate(connected_sets(touching, p, allowed, hi, distance)):
+        if not turn & CHECK_MASK:
+            check()  # a solve's deadline (solvers/core/deadline.py): rooms may be legion
+        if size >= lo and cells >> q & 1:
+            found.append((size, cells))
     return tuple(cells for _, cells in sorted(found))
 
 

@@ -18,6 +18,7 @@ from ortools.sat.python import cp_model
 
 from solvers.araf.board import ArafPuzzle, ArafSolution
 from solvers.core.cpsat import count_by_enumeration
+from solvers.core.deadline import CHECK_MASK, check
 from solvers.core.results import Count
 
 
@@ -46,7 +47,11 @@ def _rooms_of_pair(puzzle: ArafPuzzle, touching: list[list[int]], p: int, q: int
     seen = {start}
     todo = [(start, [p], span)]
     found = []
+    turns = 0
     while todo:
+        turns += 1
+        if not turns & CHECK_MASK:
+            check()  # a solve's deadline (solvers/core/deadline.py)
         piece, cells, gap = todo.pop()
         size = len(cells)
         if not gap and size >= fewest:

@@ -14,6 +14,7 @@ from itertools import islice, product
 
 from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, solution_of
 from solvers.araf.rules import CONTRADICTION, Propagation, Tables, tables, within_budget
+from solvers.core.deadline import check
 from solvers.core.results import Count
 
 LOWER = frozenset(("pair", "cell", "ration"))
@@ -33,6 +34,7 @@ class _Search:
     def cover(self, state: Propagation, scope: int, limit: int) -> list[int]:
         """Return up to `limit` room sets, each covering the cells of `scope` exactly with rooms
         alive in `state` after its rules (and a consistent cover of the rest exists so far)."""
+        check()  # a solve's deadline (solvers/core/deadline.py): a propagation a call
         cat = state.tab.cat
         if state.run() == CONTRADICTION or not within_budget(state.tab, state.alive):
             return []

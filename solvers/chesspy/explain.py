@@ -5,6 +5,10 @@ the sweep's own: every rule application that narrowed something is a step, wheth
 decided a cell (a zero may only take piece types away). A step reads the cells that could
 attack its number (zero, number) or every free cell (board, type); it depends on the steps that
 last changed those. A cell's value is its solution-text letter, '.RBN'.
+Where the ladder stops before the board is full (a puzzle that needs search), a hint (the trace
+up to a decision) ends with a `search` step that reveals one cell of the unique solution: the
+first open cell in name order, as Shakashaka's and Araf's search rung does. Such a trace's
+ladder is the genre's with `search` on top; a trace of a puzzle the rules solve never has one.
 """
 
 from solvers.chesspy import GENRE
@@ -15,6 +19,7 @@ from solvers.chesspy.board import (
     ChesspyPuzzle,
     ChesspySolution,
     cell_name,
+    geometry,
 )
 from solvers.chesspy.hints import describe
 from solvers.chesspy.rules import (
@@ -31,6 +36,7 @@ from solvers.chesspy.rules import (
 from solvers.chesspy.rules import Step as SweepStep
 from solvers.core.errors import PuzzleFormatError
 from solvers.core.explain import Cell, Step, Trace, Weights
+from solvers.core.grading import SEARCH
 from solvers.core.partial import grid_explainer
 from solvers.core.walk import Contradiction
 
@@ -81,7 +87,6 @@ def explain(puzzle: ChesspyPuzzle, solution: ChesspySolution | None = None,
             cells: list[str | None] | None = None, until_decision: bool = False
             ) -> Trace | Contradiction:
     """Return the sweep's trace of `puzzle` from a partial board (default: empty)."""
-    del solution  # the sweep needs none: a graded puzzle is solved by its rules alone
     ctx = context(puzzle)
     cells = cells or [None] * len(puzzle.numbers)
     prop = Propagation(ctx, frozenset(LADDER), masks_of(ctx, cells), trace=True)
@@ -103,7 +108,30 @@ def explain(puzzle: ChesspyPuzzle, solution: ChesspySolution | None = None,
         if until_decision and decided:
             break
     stuck = bool(undecided(prop.may)) and not (until_decision and steps and steps[-1].cells)
+    if stuck and until_decision:
+        revealed = search_step(ctx, prop.may, solution)
+        if revealed is not None:
+            return Trace("chesspy", (*LADDER, SEARCH), (*steps, revealed))
     return Trace("chesspy", LADDER, tuple(steps), stuck=stuck)
+
+
+def search_step(ctx: Context, may, solution: ChesspySolution | None) -> Step | None:
+    """Return the step that reveals the first open cell (in name order) as the puzzle's unique
+    solution has it, None when it has not exactly one (then the hint says the ladder is
+    stuck)."""
+    puzzle = ctx.puzzle
+    if solution is None:
+        found = GENRE.count(puzzle, limit=2)
+        if found.count != 1 or found.truncated:
+            return None
+        solution = found.solutions[0]
+    k = next(k for k in geometry(puzzle.width, puzzle.height).name_order
+             if ctx.free >> k & 1 and value(ctx, may, k) is None)
+    name, letter = cell_name(k, puzzle.width), LETTER[solution.cells[k]]
+    holds = "is empty" if letter == "." else f"holds a {PIECE_NAME[solution.cells[k]]}"
+    return Step(SEARCH, (Cell(*divmod(k, puzzle.width), letter),), (name,),
+                f"No rule decides more here; every other choice for {name} leads to no "
+                f"solution: {name} {holds}.")
 
 
 def entails(puzzle: ChesspyPuzzle, cells: list[str | None], rule: str) -> list[str | None]:

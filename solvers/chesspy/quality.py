@@ -12,7 +12,7 @@ numbers, so a bank holds a solution once up to the board's symmetries (the floor
 from solvers.chesspy.board import ChesspyPuzzle, ChesspySolution, format_solution
 from solvers.chesspy.rules import LADDER, trace_with
 from solvers.core.grid import image_texts
-from solvers.core.quality import Bound, Floor, Measures, less_one_clue
+from solvers.core.quality import Bound, Floor, Measures, Reference, less_one_clue
 
 # The reference's stage table (seed 003) by size: (width, height) -> (fewest pieces, most
 # pieces, fewest steps, most steps), the union of the size's rows.
@@ -33,14 +33,13 @@ def measure(puzzle: ChesspyPuzzle, solution: ChesspySolution) -> Measures:
             "steps": run.deduction.steps}
 
 
-def reference(width: int, height: int) -> Measures:
-    """Return the stage table's {"pieces_least", "pieces_most", "steps_least", "steps_most"}
-    at the size, {} where it has no row."""
+def reference(width: int, height: int) -> Reference:
+    """Return the stage table's ranges at the size, {"pieces": "5-6", "steps": "18-30"}; {}
+    where it has no row."""
     row = STAGES.get((width, height))
     if row is None:
         return {}
-    return dict(zip(("pieces_least", "pieces_most", "steps_least", "steps_most"), row,
-                    strict=True))
+    return {"pieces": f"{row[0]}-{row[1]}", "steps": f"{row[2]}-{row[3]}"}
 
 
 def bounds(width: int, height: int) -> tuple[Bound, ...]:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from solvers.colorsort.jsrandom import shuffle
+from solvers.core.deadline import check
 
 Tubes = list[list[int]]
 Move = tuple[int, int]
@@ -158,6 +159,7 @@ def solve(initial_tubes: Sequence[Sequence[int]], capacity: int,
         sig = canon(nxt)
         if sig in visited:
             continue
+        check()  # a solve's deadline (solvers/core/deadline.py): a position made a turn
         visited.add(sig)
         if is_solved(nxt, capacity):
             return DfsResult(True, (*path, (i, j)), nodes, False)

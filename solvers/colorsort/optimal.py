@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from solvers.colorsort.board import COLOUR_CHARS, ColorSortPuzzle
+from solvers.core.deadline import check
 
 SOLVABLE, UNSOLVABLE, UNKNOWN = "solvable", "unsolvable", "unknown"
 DEFAULT_STATE_CAP = 300_000
@@ -134,6 +135,7 @@ def solve_optimal(puzzle: ColorSortPuzzle, state_cap: int = DEFAULT_STATE_CAP) -
     reached: dict[str, tuple[int, str | None]] = {start_key: (0, None)}
     frontier = [(pours_needed(start), 0, start_key)]
     while frontier:
+        check()  # a solve's deadline (solvers/core/deadline.py): a position's pours a turn
         estimate, negative_pours, key = heapq.heappop(frontier)
         pours = -negative_pours
         if pours > reached[key][0]:

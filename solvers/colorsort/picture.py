@@ -7,25 +7,13 @@ the start, the pours in order, and the tubes after replaying them (up to the fir
 not legal, if any), captioned "sorted", "not sorted" or how many pours were played.
 """
 
-import colorsys
 from collections.abc import Sequence
 
 from solvers.colorsort.board import COLOUR_CHARS, ColorSortPuzzle, ColorSortSolution
 from solvers.colorsort.jsengine import apply_pour, is_solved
 from solvers.core import svg
 
-
-def hue(k: int) -> str:
-    """Return the k-th extra colour as #rrggbb: hues 137 degrees apart, light and dark in turn."""
-    red, green, blue = colorsys.hls_to_rgb(k * 137 % 360 / 360, 0.4 + 0.2 * (k % 2), 0.65)
-    return "#" + "".join(f"{round(part * 255):02x}" for part in (red, green, blue))
-
-
-# Sasha Trubetskoy's 20 distinct colours, then `hue`s for colours 20..35.
-DISTINCT = ("#e6194b", "#4363d8", "#3cb44b", "#ffe119", "#911eb4", "#f58231", "#42d4f4",
-            "#f032e6", "#bfef45", "#fabed4", "#469990", "#dcbeff", "#9a6324", "#fffac8",
-            "#800000", "#aaffc3", "#808000", "#ffd8b1", "#000075", "#a9a9a9")
-PALETTE = DISTINCT + tuple(hue(k) for k in range(len(COLOUR_CHARS) - len(DISTINCT)))
+PALETTE = svg.PALETTE  # colour k for COLOUR_CHARS[k] (36 of each)
 TUBE, LAYER, GAP = 30, 22, 12  # tube width, layer height, space between tubes
 LABEL = 18  # height of the tube numbers under a row of tubes
 LINE = 18  # height of a line of text

@@ -11,6 +11,7 @@ import random
 
 from solvers.colorsort.board import ColorSortPuzzle, format, normal_form
 from solvers.colorsort.optimal import children, position, tube_strings
+from solvers.core.deadline import check
 
 PLAYOUTS = 64
 MAX_POURS = 1000
@@ -27,6 +28,7 @@ def play_out(start: str, capacity: int, rng: random.Random) -> bool:
     seen = {start}
     key = start
     for _ in range(MAX_POURS + 1):
+        check()  # a solve's deadline (solvers/core/deadline.py): a position's pours a turn
         if is_sorted(key, capacity):
             return True
         reachable = {position(after) for _, _, after in children(key.split("|"), capacity)}

@@ -4,6 +4,8 @@ Vocabulary: a *reading* of a solved model is (solution, literals): the genre's s
 with the literals that hold in it and must not all hold again (a blocking clause), or
 (None, literals) for a lazy cut, an assignment the model let through that the rules forbid
 (a loop, a room that falls apart): its literals are forbidden and nothing is counted.
+Under a solve's deadline (deadline.py) each solve is given the seconds left as its
+max_time_in_seconds, and one that stops on it without an answer raises OutOfTime.
 """
 
 from collections.abc import Callable, Sequence
@@ -11,6 +13,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from solvers.core.deadline import give_up, seconds_left
 from solvers.core.results import Count
 
 Reading = tuple[Any | None, Sequence[Any]]
@@ -33,7 +36,13 @@ def count_by_blocking(
     calls = 0
     while len(found) < limit:
         calls += 1
-        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        left = seconds_left()
+        if left is not None:
+            solver.parameters.max_time_in_seconds = left
+        status = solver.solve(model)
+        if status == cp_model.UNKNOWN and left is not None:
+            give_up()
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return Count(len(found), tuple(found), calls, truncated=False)
         solution, literals = read(solver)
         model.add_bool_or([~literal for literal in literals])
@@ -73,7 +82,13 @@ def count_by_enumeration(
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.enumerate_all_solutions = True
+    left = seconds_left()
+    if left is not None:
+        solver.parameters.max_time_in_seconds = left
     collector = _Collector(read, limit)
-    solver.solve(model, collector)
+    status = solver.solve(model, collector)
     found = collector.found
+    if left is not None and len(found) < limit and status not in (cp_model.OPTIMAL,
+                                                                   cp_model.INFEASIBLE):
+        give_up()  # stopped on time, not by the collector nor by exhausting the search
     return Count(len(found), tuple(found), 1, truncated=len(found) >= limit)

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from ortools.sat.python import cp_model_helper as cmh
 
+from solvers.core.deadline import CHECK_MASK, check, give_up, seconds_left
 from solvers.core.results import Count
 
 
@@ -68,10 +69,13 @@ def add_exactly(proto: cmh.CpModelProto, literals: Sequence[int], n: int) -> cmh
 
 
 def assemble(skeleton: cmh.CpModelProto, pieces: Iterable[cmh.CpModelProto]) -> cmh.CpModelProto:
-    """Return a new proto: a copy of `skeleton` with every piece's constraints appended."""
+    """Return a new proto: a copy of `skeleton` with every piece's constraints appended (pieces
+    may come from a generator that makes them: the solve's deadline is checked between them)."""
     proto = cmh.CpModelProto()
     proto.copy_from(skeleton)
-    for piece in pieces:
+    for turn, piece in enumerate(pieces):
+        if not turn & CHECK_MASK:
+            check()  # a solve's deadline: a model of the largest board takes seconds
         proto.merge_from(piece)
     return proto
 
@@ -91,6 +95,18 @@ def _enumeration_parameters() -> cmh.SatParameters:
 
 
 ENUMERATE = _enumeration_parameters()
+FINISHED = (cmh.CpSolverStatus.OPTIMAL, cmh.CpSolverStatus.INFEASIBLE)  # a search exhausted
+
+
+def timed_parameters(left: float | None) -> cmh.SatParameters:
+    """Return ENUMERATE, or with `left` seconds (a solve's deadline, deadline.py) a copy of it
+    limited to them."""
+    if left is None:
+        return ENUMERATE
+    parameters = cmh.SatParameters()
+    parameters.copy_from(ENUMERATE)
+    parameters.max_time_in_seconds = left
+    return parameters
 
 
 def values_of(solution: Any) -> list[int]:
@@ -135,7 +151,7 @@ def count_by_rounds(proto: cmh.CpModelProto, judge: Callable[[list[int]], Verdic
     changed) and the next round searches what is left. The variables of `proto` must all be
     fixed by `judge`'s solution (no free auxiliary variable), or a solution would be enumerated
     once per auxiliary assignment. `nodes` counts rounds; the search runs on one worker, so it
-    is repeatable.
+    is repeatable. Under a solve's deadline a round that stops on time raises OutOfTime.
     """
     found: list[Any] = []
     if limit <= 0:
@@ -145,10 +161,13 @@ def count_by_rounds(proto: cmh.CpModelProto, judge: Callable[[list[int]], Verdic
         rounds += 1
         collector = _Round(judge, limit - len(found), patience)
         solver = cmh.SolveWrapper()
-        solver.set_parameters(ENUMERATE)
+        left = seconds_left()
+        solver.set_parameters(timed_parameters(left))
         solver.add_solution_callback(collector)
-        solver.solve(proto)  # type: ignore[no-untyped-call]
+        response = solver.solve(proto)  # type: ignore[no-untyped-call]
         solver.clear_solution_callback(collector)
+        if left is not None and not collector.stopped and response.status not in FINISHED:
+            give_up()  # stopped on time: the search was neither stopped here nor exhausted
         for verdict in collector.verdicts:
             add_clauses(proto, verdict.clauses)
             if verdict.solution is not None:

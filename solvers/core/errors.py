@@ -25,8 +25,13 @@ class UnknownGenreError(KeyError):
 
     def __init__(self, name: str, known: tuple[str, ...]) -> None:
         self.name = name
+        self.known = known
         super().__init__(name)
         self.message = f"unknown genre {name!r} (known: {', '.join(known)})"
 
     def __str__(self) -> str:
         return self.message
+
+    def __reduce__(self) -> tuple[type["UnknownGenreError"], tuple[str, tuple[str, ...]]]:
+        """Pickle as the call that makes it again (a worker's error comes back whole)."""
+        return type(self), (self.name, self.known)

@@ -170,5 +170,8 @@ class Genre(Generic[P, S]):
 
     def puzzle_id(self, puzzle: P) -> str:
         """Return the puzzle's id: a hash of the least canonical text among its symmetric images."""
-        least = min(self.images(puzzle))
-        return hashlib.sha256(f"{self.name}:{least}".encode()).hexdigest()[:20]
+        return self.id_of_images(self.images(puzzle))
+
+    def id_of_images(self, images: Iterable[str]) -> str:
+        """Return the id of the puzzle whose symmetric images' canonical texts are `images`."""
+        return hashlib.sha256(f"{self.name}:{min(images)}".encode()).hexdigest()[:20]

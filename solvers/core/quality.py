@@ -26,6 +26,9 @@ S = TypeVar("S")
 Measures = dict[str, float]
 """A puzzle's measures by name (ints where they count things)."""
 
+Reference = dict[str, float | str]
+"""The reference's numbers at a size, by the measure they stand beside (a range as text)."""
+
 
 @dataclass(frozen=True)
 class Bound:
@@ -69,7 +72,7 @@ def no_variants(puzzle: Any) -> tuple[Any, ...]:
     return ()
 
 
-def no_reference(width: int, height: int) -> Measures:
+def no_reference(width: int, height: int) -> Reference:
     """Return no reference numbers."""
     return {}
 
@@ -84,16 +87,19 @@ class Floor(Generic[P, S]):
     conventions(puzzle, solution)   puzz.link's answer conventions the answer breaks
     unreachable                 grade -> why no real puzzle can hold that grade
     variants(puzzle)            the puzzle with one clue fewer, each way (near-duplicates)
+    variant_ids(genre, puzzle)  None, or the ids of `variants(puzzle)` found faster (the same
+                                ids as genre.puzzle_id of each)
     likeness(puzzle, solution)  None, or a key of the solution up to the board's symmetries
                                 that a bank holds once
     """
 
     measure: Callable[[P, S], Measures] = no_measures
     bounds: Callable[[int, int], tuple[Bound, ...]] = no_bounds
-    reference: Callable[[int, int], Measures] = no_reference
+    reference: Callable[[int, int], Reference] = no_reference
     conventions: Callable[[P, S], list[str]] = no_conventions
     unreachable: Mapping[str, str] = field(default_factory=dict)
     variants: Callable[[P], Iterable[P]] = no_variants
+    variant_ids: Callable[["Genre[P, S]", P], Iterable[str]] | None = None
     likeness: Callable[[P, S], str] | None = None
 
     def reasons(self, genre: "Genre[P, S]", puzzle: P, solution: S, grade: str | None,
@@ -119,7 +125,9 @@ class Floor(Generic[P, S]):
         clue fewer, and "~KEY" for its likeness. Two puzzles are the same to a player when
         `related` says so of their keys."""
         keys = {"=" + genre.puzzle_id(puzzle)}
-        keys.update("-" + genre.puzzle_id(less) for less in self.variants(puzzle))
+        variant_ids = (self.variant_ids(genre, puzzle) if self.variant_ids is not None
+                       else map(genre.puzzle_id, self.variants(puzzle)))
+        keys.update("-" + key for key in variant_ids)
         if self.likeness is not None:
             keys.add("~" + self.likeness(puzzle, solution))
         return frozenset(keys)

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from solvers.core.deadline import check
 from solvers.core.results import Count
 
 
@@ -24,12 +25,14 @@ def count_by_branching(
 
     The count is exact unless `truncated` (stopped at `limit` solutions or `max_nodes` nodes).
     With `rng`, each node's children are shuffled by it once the node is counted (a node past
-    `max_nodes` draws nothing).
+    `max_nodes` draws nothing). OutOfTime when the solve's deadline passes (deadline.py): it is
+    checked at every node.
     """
     found: list[Any] = []
     nodes = 0
     stack = [root]
     while stack:
+        check()
         solution, children = expand(stack.pop())
         if solution is not None:
             found.append(solution)

@@ -7,6 +7,7 @@ the space around a board. Numbers are written with at most two decimals and attr
 order given, so the same drawing is the same bytes every time.
 """
 
+import colorsys
 from collections.abc import Iterable, Sequence
 
 CELL = 36
@@ -17,6 +18,21 @@ GRID = "#999"
 THIN = 1
 THICK = 3
 FONT = "DejaVu Sans, Verdana, sans-serif"
+
+
+
+def hue(k: int) -> str:
+    """Return the k-th extra colour as #rrggbb: hues 137 degrees apart, light and dark in turn."""
+    red, green, blue = colorsys.hls_to_rgb(k * 137 % 360 / 360, 0.4 + 0.2 * (k % 2), 0.65)
+    return "#" + "".join(f"{round(part * 255):02x}" for part in (red, green, blue))
+
+
+# The colours of coloured things, k-th for colour k (a Color Sort colour character read in base
+# 36): Sasha Trubetskoy's 20 distinct colours, then `hue`s for colours 20..35.
+DISTINCT = ("#e6194b", "#4363d8", "#3cb44b", "#ffe119", "#911eb4", "#f58231", "#42d4f4",
+            "#f032e6", "#bfef45", "#fabed4", "#469990", "#dcbeff", "#9a6324", "#fffac8",
+            "#800000", "#aaffc3", "#808000", "#ffd8b1", "#000075", "#a9a9a9")
+PALETTE = DISTINCT + tuple(hue(k) for k in range(36 - len(DISTINCT)))
 
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}
 

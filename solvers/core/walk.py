@@ -17,6 +17,7 @@ from functools import cache
 from heapq import heappop, heappush
 from typing import Any, Generic, Protocol, TypeVar
 
+from solvers.core.deadline import check
 from solvers.core.explain import Cell, Step, Trace
 
 State = TypeVar("State")
@@ -111,6 +112,7 @@ def walk(board: Board[State], state: State, shown: frozenset[int] = frozenset(),
     while dirty:
         r = heappop(dirty)  # the first dirty place in order
         place = places[order[r]]
+        check()  # a solve's deadline (deadline.py): an application may be a whole probe
         after = board.apply(place, state)
         if isinstance(after, Contradiction):
             return after

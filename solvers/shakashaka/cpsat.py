@@ -14,6 +14,7 @@ a number, a lattice point with its black or missing sectors), not built clause b
 """
 
 from functools import cache, lru_cache
+from itertools import chain
 
 from ortools.sat.python import cp_model_helper as cmh
 
@@ -124,10 +125,9 @@ def _model(puzzle: ShakaPuzzle) -> cmh.CpModelProto:
         if n is not None:
             whites = tuple(x for x in neighbours(w, h, k) if not black[x])
             pieces.append(_number(k, n, whites))
-    for sectors in _points(w, h):
-        pieces.append(_lattice_point(tuple(
-            None if sector is None or black[sector[0]] else sector[1] for sector in sectors)))
-    return assemble(_variables(w, h), pieces)
+    points = (_lattice_point(tuple(None if sector is None or black[sector[0]] else sector[1]
+                                   for sector in sectors)) for sectors in _points(w, h))
+    return assemble(_variables(w, h), chain(pieces, points))
 
 
 def count_cpsat(puzzle: ShakaPuzzle, limit: int = 2) -> Count:

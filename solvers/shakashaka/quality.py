@@ -13,7 +13,14 @@ so neither ever decides a white cell's triangle; a board they solve has none
 (tests/shakashaka/test_shakashaka_quality.py checks it on random boards).
 """
 
-from solvers.core.quality import Bound, Floor, Measures, less_one_clue, nearest_size
+from solvers.core.quality import (
+    Bound,
+    Floor,
+    Measures,
+    Reference,
+    less_one_clue,
+    nearest_size,
+)
 from solvers.shakashaka.board import TRIANGLES, ShakaPuzzle, ShakaSolution
 
 # The reference's table (seed 000): (width, height) -> (black cells, numbers left), means.
@@ -38,7 +45,7 @@ def measure(puzzle: ShakaPuzzle, solution: ShakaSolution) -> Measures:
     }
 
 
-def reference(width: int, height: int) -> Measures:
+def reference(width: int, height: int) -> Reference:
     """Return the reference's {"black", "black_share", "numbers"} at the size nearest by cells,
     black and numbers scaled to this size's cells."""
     w, h = nearest_size(REFERENCE, width, height)

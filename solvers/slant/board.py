@@ -7,7 +7,7 @@ is how many diagonals touch it. A cell's *domain* is the set of diagonals still 
 FWD = 1, BACK = 2, BOTH = 3; a domain of 0 is a contradiction.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
@@ -123,8 +123,33 @@ def images(puzzle: SlantPuzzle) -> list[str]:
     return ["".join(read(chars)) for read in _image_readers(puzzle.width, puzzle.height)]
 
 
+def variant_images(puzzle: SlantPuzzle) -> Iterator[list[str]]:
+    """Yield, for each shown clue in vertex order, the `images` of the puzzle less that clue:
+    the puzzle's own image texts with '.' where each of them shows that vertex."""
+    texts = images(puzzle)
+    places = _image_places(puzzle.width, puzzle.height)
+    for v, n in enumerate(puzzle.clues):
+        if n is not None:
+            yield [text[: at[v]] + "." + text[at[v] + 1 :]
+                   for text, at in zip(texts, places, strict=True)]
+
+
 @cache
-def _image_readers(width: int, height: int) -> tuple[Callable[[list[str]], Any], ...]:
+def _image_places(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """Return, per image (as `_image_readers`), each vertex's position in the image's text."""
+    places = []
+    for read in _image_readers(width, height):
+        order = read(list(range((width + 1) * (height + 1) + 1)))  # the image's vertex per char
+        at = [0] * ((width + 1) * (height + 1))
+        for position, v in enumerate(order):
+            if v < len(at):
+                at[v] = position
+        places.append(tuple(at))
+    return tuple(places)
+
+
+@cache
+def _image_readers(width: int, height: int) -> tuple[Callable[[list[Any]], Any], ...]:
     """Return, per image of a board's vertex grid (as `dihedral_images` orders them), the getter
     of its text's characters from the clue characters plus a last ',' (rows joined by it)."""
     stride, comma = width + 1, (width + 1) * (height + 1)

@@ -28,6 +28,7 @@ from itertools import product
 from operator import itemgetter
 from typing import Any, NamedTuple, cast
 
+from solvers.core.deadline import check
 from solvers.core.results import CONTRADICTION, Deduction
 from solvers.core.unionfind import RollbackUnionFind
 from solvers.slant.board import BACK, BOTH, FWD, Geometry, SlantPuzzle, SlantSolution, geometry
@@ -354,6 +355,7 @@ class Propagation:
             k = (start + offset) % cells
             if dom[k] != BOTH:
                 continue
+            check()  # a solve's deadline (solvers/core/deadline.py): two trials a cell
             refuted = 0
             for d in (FWD, BACK):
                 if self._refutes(k, d):

@@ -42,6 +42,7 @@ def make_rows(n: int, start: int = 0, genres: tuple[str, ...] = ("slant", "araf"
                 "seed": 2**63 + i * 104729,
                 "generator_version": "synthetic-1",
                 "measurements": {"tries": i % 5, "ratio": i / 8, "name": f"m{i}"},
+                "quality": {"pieces": 1 + i % 4},
                 "puzzlink": None if i % 3 else f"https://puzz.link/p?gokigen/{width}/{height}/z{i}",
                 "trace": f"t1|0:0=/;{level}:1=\\",
                 "score": 100 * level + i % 11,

@@ -50,6 +50,7 @@ def test_the_index_lists_every_bucket_and_each_file_holds_its_puzzles_sorted(
         for puzzle in body["puzzles"]:
             row = by_id[puzzle["id"]]
             assert puzzle["measurements"] == row["measurements"]
+            assert puzzle["quality"] == row["quality"]
             assert puzzle["grade_level"] == bucket["grade_level"] == row["grade_level"]
             assert puzzle["puzzle"] == row["puzzle"]
             assert puzzle["puzzlink"] == row["puzzlink"]

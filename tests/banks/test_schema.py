@@ -13,7 +13,7 @@ from banks.errors import BankSchemaError
 def test_schema_has_the_bank_columns_in_order_and_carries_its_version():
     assert BANK_SCHEMA.names == [
         "id", "genre", "width", "height", "size", "grade", "grade_level", "steps", "clues",
-        "puzzle", "solution", "seed", "generator_version", "measurements", "puzzlink",
+        "puzzle", "solution", "seed", "generator_version", "measurements", "quality", "puzzlink",
         "trace", "score", "score_rule", "score_depth", "score_applications", "build",
     ]  # fmt: skip
     assert ROW_SCHEMA.names == BANK_SCHEMA.names[:-1]

@@ -47,7 +47,7 @@ def test_data_files_carry_the_schema_version_and_the_build_column(store, rows, p
     publish(store, "demo", rows(5))
     publish(store, "demo", rows(5, start=5))
     for path in store.snapshot("demo").files:
-        assert pq.read_metadata(path).metadata[b"puzzlebank.schema_version"] == b"3"
+        assert pq.read_metadata(path).metadata[b"puzzlebank.schema_version"] == b"4"
     table = store.snapshot("demo").read()
     assert table.schema.equals(BANK_SCHEMA, check_metadata=False)
     assert sorted(table.column("build").to_pylist()) == [0] * 5 + [1] * 5

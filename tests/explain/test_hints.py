@@ -134,3 +134,26 @@ def test_a_bad_state_or_an_illegal_pour_gets_one_line_and_exit_2(capsys):
                                 "is wrong\n")
     status, out, _ = run(capsys, "hint", "colorsort", "4:3320,2113,0231,2010,,", "--json")
     assert status == 0 and json.loads(out)["remaining"] == 11
+
+
+def test_a_chesspy_hint_the_ladder_cannot_give_reveals_a_cell_of_the_solution_by_search():
+    genre = get_genre("chesspy")
+    text = "R1B0N1:...1,....,...1,..11"  # one solution, which no ladder rule finishes
+    puzzle = genre.parse(text)
+    assert genre.grade(puzzle).status == "needs-search"
+    truth = genre.format_solution(genre.count(puzzle, 2, "cpsat").solutions[0]).split(",")
+    state: str | None = None
+    for _ in range(16):  # every hint is a rule's or search's, and true; it ends solved
+        hint = hint_object("chesspy", text, state)
+        if hint["rule"] is None:
+            break
+        assert hint["rule"] in (*genre.ladder, "search")
+        rows = [list(row) for row in (state or "????,????,????,????").split(",")]
+        for cell in hint["cells"]:
+            assert truth[cell["row"]][cell["col"]] == cell["value"]
+            rows[cell["row"]][cell["col"]] = cell["value"]
+        state = ",".join("".join(row) for row in rows)
+    assert hint == {"rule": None, "text": "solved", "because": [], "cells": [],
+                    "genre": "chesspy"}
+    first = hint_object("chesspy", text, None)
+    assert first["rule"] == "search" and first["cells"] == [{"row": 0, "col": 0, "value": "."}]

@@ -8,14 +8,17 @@ to FAST examples; `-m slow` runs LONG of each.
 """
 
 import string
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pipeline.commands.common import DEFAULT_MAX_SECONDS
 from solvers import GENRE_NAMES
 
 FAST = 25
+MARGIN = 30  # seconds a fuzzed command may take besides solving, on a loaded machine
 LONG = 400
 SIZES = ("2x2", "3x3", "4x4", "3x2", "0x3", "200x200", "4by4", "x", "")
 
@@ -146,6 +149,16 @@ def any_argv() -> st.SearchStrategy[list[str]]:
                      st.lists(words | ANY_TEXT, max_size=6))
 
 
+def hint_argv(name: str) -> st.SearchStrategy[list[str]]:
+    """Return argument lists of `hint` on texts of genre `name`, with or without a state (a text
+    of the genre's alphabet or garbage) and a budget."""
+    state = st.sampled_from([[], *(["--state", text] for text in ("?", "", "0>1", "9" * 40))]) \
+        | genre_text(name).map(lambda text: ["--state", text])
+    budget = st.sampled_from([[], ["--max-seconds", "1"], ["--max-seconds", "0"]])
+    return st.builds(lambda text, s, b, j: ["hint", name, text, *s, *b, *j],
+                     genre_text(name), state, budget, st.sampled_from([[], ["--json"]]))
+
+
 @pytest.fixture(scope="session")
 def scratch(tmp_path_factory):
     """Return a folder the fuzzed commands may write pictures, pages and exports into."""
@@ -156,7 +169,7 @@ def strategy_of(kind: str, bank, scratch: str) -> st.SearchStrategy[list[str]]:
     """Return the argument-list strategy of one fuzzed kind of command line."""
     root, rows = bank
     if kind in GENRE_NAMES:
-        return solve_argv(kind) | show_argv(kind, scratch)
+        return solve_argv(kind) | show_argv(kind, scratch) | hint_argv(kind)
     return {"banks": lambda: bank_argv(str(root), [row["id"] for row in rows], scratch),
             "small": small_command_argv, "any": any_argv}[kind]()
 
@@ -169,9 +182,12 @@ THOROUGH = settings(max_examples=LONG, deadline=None,
 
 
 def check(cli, argv: list[str]) -> None:
-    """Assert that `puzzlebank ARGV` kept the promise (see Run.kept_the_promise)."""
+    """Assert that `puzzlebank ARGV` kept the promise (see Run.kept_the_promise), within the
+    solving budget of every puzzle text it may hold and a margin for the rest."""
+    started = time.monotonic()
     run = cli(*argv)
     assert run.kept_the_promise(), (argv, run)
+    assert time.monotonic() - started < DEFAULT_MAX_SECONDS * len(argv) + MARGIN, argv
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -139,7 +139,8 @@ def test_solve_of_several_texts_gives_one_error_line_and_each_failure_in_its_pla
     """Found by the fuzz suite: two bad texts used to give two lines on stderr."""
     run = cli("solve", "slant", "solve", "1.1,...,1.1", "1.9")
     assert run.status == 2 and run.one_error_line()
-    assert run.err.startswith("puzzlebank: 2 of 3 puzzle texts do not parse; the first: 'solve'")
+    assert run.err.startswith("puzzlebank: 2 of 3 puzzle texts do not parse or are not decided "
+                              "in time; the first: 'solve'")
     blocks = run.out.split("\n\n")
     assert blocks[0].startswith("'solve': does not parse:")
     assert blocks[1].startswith("puzzle    1.1,...,1.1")

@@ -27,11 +27,13 @@ def children():
 
 
 def tracker(pid):
-    """Return True when process `pid` is multiprocessing's resource tracker."""
+    """Return True when process `pid` is multiprocessing's resource tracker or fork server (one
+    each per process; they live as long as it)."""
     try:
-        return b"multiprocessing.resource_tracker" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        line = Path(f"/proc/{pid}/cmdline").read_bytes()
     except FileNotFoundError:
         return False
+    return b"multiprocessing.resource_tracker" in line or b"multiprocessing.forkserver" in line
 
 
 def file_hashes(root):

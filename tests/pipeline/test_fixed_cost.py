@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from pipeline.cli import main
-from pipeline.commands.building import flow_settings
+from pipeline.session import flow_settings
 
 DEMO = ("--genre", "slant", "--size", "5x5", "--size", "7x7", "--per-grade", "3", "--seed", "1")
 

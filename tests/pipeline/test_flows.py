@@ -45,7 +45,7 @@ def manifest(root, version=0, bank=BANK):
 
 @pytest.fixture(scope="module")
 def started():
-    """Return the list of worker counts the flows started runners with (see flows.task_runner)."""
+    """Return the list of worker counts the flows started executors with (executors.choose)."""
     return []
 
 
@@ -56,18 +56,19 @@ def built(prefect_api, tmp_path_factory, started):
     Works are cut small here (batches.TASK_MS), so that the tiny spec's first plan has several
     works and the two-worker build runs on a pool of two (`started` says so).
     """
-    import pipeline.flows
+    import pipeline.executors
 
-    task_runner = pipeline.flows.task_runner
+    choose = pipeline.executors.choose
 
-    def recording(workers, dask=None):
-        started.append(workers)
-        return task_runner(workers, dask)
+    def recording(workers, dask, works):
+        executor = choose(workers, dask, works)
+        started.append(executor.workers)
+        return executor
 
     roots = {}
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("pipeline.batches.TASK_MS", 20)
-        patch.setattr("pipeline.flows.task_runner", recording)
+        patch.setattr("pipeline.executors.choose", recording)
         for workers in (1, 2):
             roots[workers] = tmp_path_factory.mktemp(f"workers{workers}")
             assert main(build_args(roots[workers], workers=workers)) == 0
@@ -233,10 +234,10 @@ def test_an_araf_build_fills_the_levels_its_generator_aims_at(cli, tmp_path, pre
 def test_a_build_that_fails_re_verification_is_discarded_not_committed(
     cli, built, copy_of, monkeypatch
 ):
-    import pipeline.flows  # here, not at the top: Prefect must load after prefect_api's settings
+    import pipeline.admission
 
     root = copy_of(built[1])
-    monkeypatch.setattr(pipeline.flows, "verify_rows",
+    monkeypatch.setattr(pipeline.admission, "verify_rows",
                         lambda rows: [f"{rows[0]['id']}: a planted problem"])
     before = part_bytes(root)
     run = cli(*build_args(root, "--seed", "12"))
@@ -273,13 +274,13 @@ def test_a_build_killed_mid_way_leaves_the_published_version_and_a_rerun_succeed
     before = part_bytes(root)
     args = [PUZZLEBANK, *build_args(root, workers=2)]
     args[args.index("--per-grade") + 1] = "64"  # with 10x10 boards, a first plan of two works:
-    args += ["--size", "10x10", "--grade", "count"]  # a pool of two (see flows.pool_size)
-    env = os.environ | {"PREFECT_LOGGING_LEVEL": "INFO",
-                        "PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL": "INFO"}
+    args += ["--size", "10x10", "--grade", "count"]  # a pool of two (see executors.choose)
+    env = os.environ | {"PREFECT_LOGGING_LEVEL": "DEBUG",
+                        "PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL": "DEBUG"}
     build = subprocess.Popen(args, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
                              env=env)
     for line in build.stderr:
-        if "contenders of" in line:  # a task is done, others are running or to come
+        if "a work done" in line:  # a work is done, others are running or to come
             workers = children_of(build.pid)
             build.send_signal(signal.SIGKILL)
             break
@@ -301,10 +302,8 @@ def test_a_build_killed_mid_way_leaves_the_published_version_and_a_rerun_succeed
     assert all(part_bytes(root)[name] == data for name, data in before.items())
 
 
-def test_verify_chunks_cost_alike_fit_the_workers_and_an_id_in_two_chunks_is_a_problem(
-    prefect_api,
-):
-    from pipeline.flows import VERIFY_TASK_MS, repeated_across, row_cost, verify_chunks
+def test_verify_chunks_cost_alike_fit_the_workers_and_an_id_in_two_chunks_is_a_problem():
+    from pipeline.verifying import VERIFY_TASK_MS, repeated_across, row_cost, verify_chunks
 
     rows = [{"id": f"r{i}", "genre": "slant", "size": "4x4" if i % 3 else "10x10"}
             for i in range(120)] + [{"id": "r0", "genre": "slant", "size": "10x10"}]
@@ -332,20 +331,33 @@ def test_max_seconds_stops_new_work_and_a_short_build_writes_nothing(cli, tmp_pa
 
 def test_a_tiny_build_asked_for_two_workers_runs_in_this_process(cli, tmp_path, prefect_api,
                                                                    monkeypatch):
-    import pipeline.flows
+    import pipeline.executors
 
     started = []
-    task_runner = pipeline.flows.task_runner
-    monkeypatch.setattr(pipeline.flows, "task_runner",
-                        lambda workers, dask=None: started.append(workers) or task_runner(workers))
+    choose = pipeline.executors.choose
+    monkeypatch.setattr(pipeline.executors, "choose",
+                        lambda *asked: started.append(choose(*asked)) or started[-1])
     run = cli(*build_args(tmp_path, workers=2))  # the tiny spec's first plan is one work
     assert run.status == 0, run.out + run.err
-    assert started == [1]
+    assert [type(executor).__name__ for executor in started] == ["InProcess"]
     assert manifest(tmp_path).build_stats["tasks"] >= 2  # more works came, in this process
 
 
-def test_the_pool_starts_no_more_workers_than_the_first_plan_has_works(prefect_api):
-    from pipeline.flows import pool_size
-
-    assert [pool_size(2, works) for works in (0, 1, 2, 5)] == [1, 1, 2, 2]
-    assert pool_size(1, 5) == 1 and pool_size(4, 3) == 3
+@pytest.mark.parametrize("workers", [1, 2])
+def test_max_seconds_is_kept_by_the_works_themselves_whatever_the_quota(tmp_path, prefect_api,
+                                                                        workers):
+    """A quota no budget reaches: the works stop between attempts at the deadline, the plan
+    stays small (memory flat), and the short build is published as asked."""
+    args = [PUZZLEBANK, "build", "endless", "--genre", "slant", "--size", "5x5", "--per-grade",
+            "1000000000", "--max-seconds", "3", "--allow-short", "--workers", str(workers),
+            "--root", str(tmp_path)]
+    out = tmp_path / "out.txt"
+    with out.open("w") as printed:
+        build = subprocess.Popen(args, stdout=printed, stderr=subprocess.STDOUT)
+        _, status, usage = os.wait4(build.pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, out.read_text()
+    assert "out of time: no new work after --max-seconds 3" in out.read_text()
+    stats = manifest(tmp_path, bank="endless").build_stats
+    assert stats["out_of_time"] and stats["accepted"] > 0
+    assert stats["generate_seconds"] < 3 + 2  # the deadline, and the last attempts' end
+    assert usage.ru_maxrss < 600_000  # kB, the CLI's peak: no plan of 10**9 boards was held

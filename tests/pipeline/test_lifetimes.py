@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.flow,
 
 PUZZLEBANK = str(Path(sys.executable).with_name("puzzlebank"))
 SPEC = ("--genre", "slant", "--size", "10x10", "--grade", "count", "--per-grade", "80", "--seed",
-        "3", "--workers", "2")  # a first plan of two works: a pool of two (see flows.pool_size)
+        "3", "--workers", "2")  # a first plan of two works: a pool of two (see executors.choose)
 
 
 def state(pid):
@@ -57,13 +57,14 @@ def forked_workers(pool):
 
 def children():
     """Return (live children, zombie children) of this process, multiprocessing's resource
-    tracker left out (one per process, it lives as long as this process)."""
+    tracker and fork server left out (one each per process, they live as long as it)."""
     found = set()
     for task in Path(f"/proc/{os.getpid()}/task").iterdir():
         with contextlib.suppress(FileNotFoundError, ProcessLookupError):
             found.update(int(pid) for pid in (task / "children").read_text().split())
-    found = {pid for pid in found
-             if b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes()}
+    found = {pid for pid in found if not any(
+        name in Path(f"/proc/{pid}/cmdline").read_bytes()
+        for name in (b"resource_tracker", b"multiprocessing.forkserver"))}
     return {pid for pid in found if state(pid) != "Z"}, {pid for pid in found if state(pid) == "Z"}
 
 
@@ -94,23 +95,14 @@ def test_a_build_with_two_workers_leaves_no_child_and_no_zombie(prefect_api, tmp
     assert after <= before and not zombies
 
 
-def test_a_flow_whose_pool_task_fails_leaves_no_child_and_no_zombie(prefect_api):
-    from prefect import flow
-
-    from pipeline.batches import Batch, Work
-    from pipeline.flows import generate, task_runner
+def test_a_pool_whose_work_fails_leaves_no_child_and_no_zombie():
+    from pipeline.batches import Batch, Maker, Work
+    from pipeline.executors import open_executor
     from pipeline.sizes import Size
     from solvers.core import UnknownGenreError
 
-    @flow
-    def failing() -> None:
-        with task_runner(2) as runner:
-            work = Work((Batch(Size(4, 4), "count", 0, 1),))
-            runner.submit(generate, {"genre": "nonesuch", "work": work, "master": 0,
-                                     "options": {}}).result()
-
     before, _ = children()
-    with pytest.raises(UnknownGenreError, match="nonesuch"):
-        failing()
+    with pytest.raises(UnknownGenreError, match="nonesuch"), open_executor(2, None, 2) as pool:
+        pool.submit(Maker("nonesuch", 0, {}), Work((Batch(Size(4, 4), "count", 0, 1),))).result()
     after, zombies = children()
     assert after <= before and not zombies

@@ -4,20 +4,32 @@ Nothing waits for the clock: the deployment is applied and read back through the
 CLI test replaces serving with applying. Bad cron strings fail before any server is touched.
 """
 
+from dataclasses import replace
+
 import pytest
+from pydantic import TypeAdapter
 
 from banks import BankStore
+from pipeline.jobs import BankJob, Compute, GenreJob
+from pipeline.sizes import Size
 
 SPEC = ("--genre", "slant", "--size", "4x4", "--size", "5X5", "--per-grade", "2", "--seed", "11",
         "--budget", "900", "--boards-per-task", "8")
 CRON = "0 3 * * *"
 
 
-def expected_parameters(root, bank="nightly", **changes):
-    """Return the parameters a run of the deployment of `bank` with SPEC gets."""
-    return {"bank": bank, "genre": "slant", "sizes": ["4x4", "5x5"], "per_grade": 2, "seed": 11,
-            "budget": 900, "workers": 1, "root": str(root.resolve()), "allow_short": False,
-            "boards_per_task": 8, "advance_seed": True, "wait": False} | changes
+def expected_job(bank="nightly", **changes):
+    """Return the bank job a run of the deployment of `bank` with SPEC gets."""
+    genre = GenreJob("slant", (Size(4, 4), Size(5, 5)), 2, budget=900, boards_per_task=8)
+    return BankJob(bank, (replace(genre, **changes),), 11, advance_seed=True)
+
+
+def typed(parameters):
+    """Return the stored parameters of a deployment read back as build_banks takes them."""
+    return {"banks": TypeAdapter(list[BankJob]).validate_python(parameters["banks"]),
+            "root": parameters["root"],
+            "compute": TypeAdapter(Compute).validate_python(parameters["compute"]),
+            "names": parameters["names"]}
 
 
 @pytest.fixture(scope="module")
@@ -30,11 +42,11 @@ def flows(prefect_api):
 
 
 def read_back(bank):
-    """Return the stored deployment build-bank/`bank` from the API."""
+    """Return the stored deployment build-banks/`bank` from the API."""
     from prefect import get_client
 
     with get_client(sync_client=True) as client:
-        return client.read_deployment_by_name(f"build-bank/{bank}")
+        return client.read_deployment_by_name(f"build-banks/{bank}")
 
 
 @pytest.mark.flow
@@ -42,20 +54,22 @@ def test_the_applied_deployment_keeps_the_cron_time_zone_and_every_spec_paramete
     flows, tmp_path
 ):
     from pipeline.cli import make_parser
-    from pipeline.commands.building import build_parameters
+    from pipeline.commands.building import bank_job, compute_of
     from pipeline.schedule import build_deployment
 
     args = make_parser().parse_args(["schedule", "nightly", "--cron", CRON, "--timezone",
                                      "Europe/Paris", *SPEC, "--workers", "2", "--dask",
                                      "local:2", "--root", str(tmp_path)])
-    deployment_id = build_deployment(build_parameters(args), args.cron, args.timezone).apply()
+    deployment_id = build_deployment([bank_job(args)], str(tmp_path.resolve()), compute_of(args),
+                                     args.cron, args.timezone).apply()
 
     stored = read_back("nightly")
     assert stored.id == deployment_id
-    assert stored.entrypoint == "pipeline.flows.build_bank"
+    assert stored.entrypoint == "pipeline.flows.build_banks"
     assert [(s.schedule.cron, s.schedule.timezone, s.active) for s in stored.schedules] == [
         (CRON, "Europe/Paris", True)]
-    assert stored.parameters == expected_parameters(tmp_path, workers=2, dask="local:2")
+    assert typed(stored.parameters) == {"banks": [expected_job()], "root": str(tmp_path.resolve()),
+                                        "compute": Compute(2, "local:2"), "names": "nightly"}
 
 
 @pytest.mark.flow
@@ -66,7 +80,7 @@ def test_the_schedule_command_registers_the_bank_deployment_and_serves_it(
 
     served = []
     monkeypatch.setattr(pipeline.schedule, "serve_deployment",
-                        lambda deployment: served.append(deployment.apply()))
+                        lambda deployment, home: served.append(deployment.apply()))
     run = cli("schedule", "served", "--cron", "30 2 * * 1-5", *SPEC, "--root", tmp_path)
     assert run.status == 0, run.err
     assert f"{prefect_api.removesuffix('/api')}/deployments" in run.out
@@ -75,7 +89,7 @@ def test_the_schedule_command_registers_the_bank_deployment_and_serves_it(
     assert served == [stored.id]
     assert [(s.schedule.cron, s.schedule.timezone) for s in stored.schedules] == [
         ("30 2 * * 1-5", "UTC")]
-    assert stored.parameters == expected_parameters(tmp_path, bank="served")
+    assert typed(stored.parameters)["banks"] == [expected_job("served")]
 
     again = cli("schedule", "served", "--cron", "0 4 * * *", *SPEC, "--root", tmp_path)
     assert again.status == 0, again.err
@@ -106,8 +120,12 @@ def test_a_bad_time_zone_is_one_line_and_status_2(cli, tmp_path):
 
 @pytest.mark.flow
 def test_each_scheduled_build_advances_the_seed_by_the_versions_published(flows, tmp_path):
-    parameters = expected_parameters(tmp_path, per_grade=1, sizes=["5x5"])
-    for version in (0, 1):
-        assert flows.build_bank(**parameters).status == "published"
+    from pipeline.schedule import build_deployment
+
+    job = expected_job(per_grade=1, sizes=(Size(5, 5),))
+    deployment = build_deployment([job], str(tmp_path), Compute(), "0 3 * * *")
+    for version in (0, 1):  # the runs the deployment starts, with its stored parameters
+        [result] = flows.build_banks(**typed(deployment.parameters))
+        assert result.status == "published"
         made = BankStore(tmp_path).snapshot("nightly").manifest(version)
         assert made.spec["seed"] == 11 + version

@@ -42,6 +42,14 @@ def settled(session: int) -> list[str]:
     return found
 
 
+def catches(pid: int, signum: int) -> bool:
+    """Return whether process `pid` has a handler for `signum` (its SigCgt mask)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("SigCgt:"):
+            return bool(int(line.split()[1], 16) >> (signum - 1) & 1)
+    return False
+
+
 def run_state(bank: str) -> str:
     """Return the state type of the one flow run named "build BANK"."""
     from prefect import get_client
@@ -78,3 +86,28 @@ def test_a_signal_stops_a_build_in_one_line_and_leaves_nothing(prefect_api, tmp_
     assert BankStore(tmp_path).latest(bank) is None
     assert not list((tmp_path / bank).glob("*.parquet"))
     assert run_state(bank) == "CANCELLED"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("sent", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("moment", [0.1, 0.3, 0.5, 8, 13])
+def test_a_signal_at_any_moment_of_a_build_is_one_line_and_its_status(prefect_api, tmp_path,
+                                                                      sent, moment):
+    """The moments, from the program's first instruction (its handlers set): its imports
+    (0.1-0.5 s), and the build under way (8-13 s: the server's start on a loaded machine, the
+    flow's start, the pool, the fill)."""
+    build = subprocess.Popen(
+        [PUZZLEBANK, "build", "any", "--genre", "slant", "--size", "30x30", "--per-grade", "30",
+         "--seed", "3", "--workers", "2", "--root", str(tmp_path)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + HANG_GUARD
+    while not catches(build.pid, signal.SIGTERM):  # Python itself catches only SIGINT
+        assert build.poll() is None and time.monotonic() < deadline
+    time.sleep(moment)  # the moment of the stop: what must hold holds at any moment
+    os.killpg(build.pid, sent)
+    _, err = build.communicate(timeout=HANG_GUARD)
+    assert build.returncode == 128 + sent
+    assert err.startswith(f"puzzlebank: stopped by {signal.Signals(sent).name}: "), err
+    assert err.count("\n") == 1, err
+    assert settled(build.pid) == []
+    assert BankStore(tmp_path).latest("any") is None

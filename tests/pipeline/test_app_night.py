@@ -1,0 +1,142 @@
+"""An app's night from its spec file: `build --spec` builds every bank and genre in one process
+and one parent flow run, prints each outcome line and extends the calendars; a run whose build
+fails is in `history` with its reason and notifies once; `schedule --spec` deploys that flow;
+a bad spec is one line before any server starts."""
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from banks import BankStore
+
+SPEC = """
+[banks.app]
+seed = 5
+plan_days = 2
+[[banks.app.genres]]
+genre = "slant"
+sizes = ["4x4"]
+per_grade = 2
+grades = ["count", "cycle"]
+[[banks.app.genres]]
+genre = "colorsort"
+sizes = ["4x4"]
+per_grade = 2
+grades = ["easy"]
+"""
+
+
+@pytest.fixture(scope="module")
+def nightly(prefect_api):
+    """Import the flows before any test captures output (see test_schedule.flows)."""
+    import pipeline.nightly
+
+    return pipeline.nightly
+
+
+def spec_file(tmp_path, text=SPEC, extra=""):
+    path = tmp_path / "app.toml"
+    path.write_text(extra + text)
+    return path
+
+
+@pytest.mark.flow
+def test_build_spec_builds_every_genre_in_one_run_and_plans_the_calendar(
+        nightly, cli, tmp_path):
+    root = tmp_path / "banks"
+    run = cli("build", "--spec", spec_file(tmp_path), "--root", root)
+    assert run.status == 0, run.out + run.err
+    lines = [line for line in run.out.splitlines() if line.startswith("app:")]
+    assert lines[0] == "app: published version 0: 4 puzzles in 2 buckets"
+    assert lines[1] == "app: published version 1: 2 puzzles in 1 buckets"
+    assert lines[2].startswith("app: calendar planned through ")
+    genres = {row["genre"] for row in BankStore(root).snapshot("app").read().to_pylist()}
+    assert genres == {"slant", "colorsort"}
+    day = json.loads(cli("day", "app", "--root", root, "--json").out)
+    assert len(day["puzzles"]) == 3  # slant count, slant cycle, colorsort easy
+    again = cli("build", "--spec", spec_file(tmp_path), "--root", root)
+    assert again.status == 3, again.out + again.err
+
+
+class Hook(BaseHTTPRequestHandler):
+    def do_POST(self) -> None:
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        self.server.received.append(json.loads(body))  # type: ignore[attr-defined]
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *args: object) -> None:
+        """Print nothing."""
+
+
+@pytest.mark.flow
+def test_a_scheduled_run_that_fails_is_in_history_and_notifies_once(
+        nightly, cli, tmp_path, capsys):
+    from pipeline.cli import make_parser
+    from pipeline.commands.building import app_flow
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Hook)
+    server.received = []  # type: ignore[attr-defined]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        hook = f'[notify]\nwebhook = "http://127.0.0.1:{server.server_address[1]}/hook"\n'
+        root = tmp_path / "banks"
+        args = make_parser().parse_args(["schedule", "--spec", str(spec_file(tmp_path, extra=hook)),
+                                         "--cron", "0 3 * * *", "--root", str(root)])
+        parameters = app_flow(args, fail_run=True)
+        (root / "app" / ".lock").mkdir(parents=True)  # the bank cannot be written any more
+        with pytest.raises(nightly.NightFailed):
+            nightly.build_app(**{**parameters, "plans": {}})
+    finally:
+        server.shutdown()
+        thread.join()
+    out = capsys.readouterr().out
+    assert "app: slant build failed: Is a directory:" in out
+    assert "app: colorsort build failed: Is a directory:" in out
+    history = cli("history", "app", "--root", root)
+    assert history.status == 0, history.err
+    assert history.out.count("run failed: slant: Is a directory:") == 1
+    events = server.received  # type: ignore[attr-defined]
+    assert [(e["event"], e["bank"]) for e in events] == [("failure", "app"), ("failure", "app")]
+    assert events[0]["summary"].startswith("app: slant build failed: Is a directory:")
+
+
+@pytest.mark.flow
+def test_schedule_spec_deploys_the_apps_night(nightly, cli, prefect_api, tmp_path, monkeypatch):
+    from prefect import get_client
+
+    import pipeline.schedule
+
+    served = []
+    monkeypatch.setattr(pipeline.schedule, "serve_deployment",
+                        lambda deployment, home: served.append(deployment.apply()))
+    run = cli("schedule", "--spec", spec_file(tmp_path), "--cron", "0 3 * * *", "--root",
+              tmp_path / "banks", "--plan-days", "7")
+    assert run.status == 0, run.err
+    with get_client(sync_client=True) as client:
+        stored = client.read_deployment_by_name("build-app/app")
+    assert served == [stored.id]
+    assert [job["genre"] for job in stored.parameters["jobs"]] == ["slant", "colorsort"]
+    assert all(job["advance_seed"] for job in stored.parameters["jobs"])
+    assert stored.parameters["plans"] == {"app": [7, 1, "UTC"]}
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (SPEC.replace('genre = "colorsort"', 'genre = "sudoku"'), "unknown genre 'sudoku'"),
+    (SPEC.replace("seed = 5", "sead = 5"), "banks.app.sead: unknown key"),
+])
+def test_a_bad_spec_is_one_line_before_any_server(cli, tmp_path, text, message):
+    run = cli("build", "--spec", spec_file(tmp_path, text), "--root", tmp_path / "banks",
+              "--api", "http://127.0.0.1:9/api")
+    assert run.status == 2 and run.err.count("\n") == 1 and message in run.err
+    assert not (tmp_path / "banks" / ".prefect").exists()
+
+
+def test_spec_and_a_bank_do_not_mix(cli, tmp_path):
+    run = cli("build", "app", "--spec", spec_file(tmp_path), "--root", tmp_path)
+    assert run.status == 2 and "--spec builds the file's banks; give no BANK" in run.err
+    lacking = cli("build", "app", "--genre", "slant", "--root", tmp_path)
+    assert lacking.status == 2 and "required: --size, --per-grade (or --spec FILE)" in lacking.err
