@@ -117,6 +117,17 @@ def cache_base() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "puzzlebank"
 
 
+STORAGE_OPTIONS = {option: variable for variable, option in reversed(AWS_VARIABLES.items())}
+
+
+def use_storage_options(options: Mapping[str, str]) -> None:
+    """Make `options` (a spec file's storage_options, named as in STORAGE_OPTIONS) the settings
+    of every store this process and the processes it starts open: each is set as its AWS
+    environment variable, over the environment's own."""
+    for option, value in options.items():
+        os.environ[STORAGE_OPTIONS[option]] = value
+
+
 def environment_options() -> dict[str, str]:
     """Return the storage options the AWS environment variables set."""
     found = {}

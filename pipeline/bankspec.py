@@ -8,7 +8,9 @@ The file:
     webhook = "https://example.org/hook"   # a URL the outcome is POSTed to as JSON, and/or
     block = "ops-slack"                # the name of a Prefect notification block
     on = ["failure", "shortfall"]      # default both
-    [storage_options]                  # optional: passed to the bank store as they are
+    [storage_options]                  # optional: a bucket's settings, over the AWS_* variables
+    aws_endpoint = "http://127.0.0.1:8333"   # also aws_region, aws_access_key_id,
+    allow_http = "true"                # aws_secret_access_key, aws_session_token
     [banks.app]                        # one bank; a bank may hold several genres
     seed = 1                           # optional, default 0
     workers = 2                        # optional, default 1
@@ -245,8 +247,12 @@ class Reader:
             raise self.fail("timezone", str(error)) from None
 
     def options(self, table: Any) -> dict[str, str]:
-        """Return the storage options: a table of strings."""
+        """Return the storage options: a table of strings named as banks.places.STORAGE_OPTIONS
+        names them (the AWS endpoint, region, credentials, allow_http)."""
+        from banks.places import STORAGE_OPTIONS
+
         table = self.typed(table, "storage_options", dict)
+        self.keys(table, "storage_options", set(STORAGE_OPTIONS))
         return {key: self.typed(value, join("storage_options", key), str)
                 for key, value in table.items()}
 

@@ -17,7 +17,6 @@ Prefect is imported here: import this module only once PREFECT_API_URL points at
 
 import datetime
 import zoneinfo
-from pathlib import Path
 from typing import Any
 
 from prefect import flow
@@ -134,7 +133,7 @@ def plan_calendar(root: str, bank: str, days: int, per_bucket: int, zone: str,
     today = datetime.datetime.now(zoneinfo.ZoneInfo(zone)).date()
     through = today + datetime.timedelta(days=days - 1)
     try:
-        done = extend(BankStore(Path(root)), bank, through, per_bucket, today)
+        done = extend(BankStore(root), bank, through, per_bucket, today)
     except (OSError, BankError) as error:
         line = f"{bank}: calendar failed: {error}"
         tell(settings, "failure", bank, line, run)

@@ -40,6 +40,10 @@ from pipeline.session import safe_path
 from solvers import get_genre
 from solvers.core.excerpt import excerpt
 
+WAIT_IN_BUCKET = ("--wait has no meaning for a bank in an object store: builds there do not "
+                  "queue (both run, one commit wins, the other commits after it or is refused "
+                  "naming what was shipped); drop --wait")
+
 R = TypeVar("R")
 OUTCOMES = {  # what a stopped flow leaves, as its last line says
     "build_bank": "nothing half-written; a build is published whole or not at all "
@@ -127,9 +131,7 @@ def build_parameters(args: argparse.Namespace) -> dict[str, Any]:
     if not is_bucket(args.root):
         check_writable(Path(args.root))
     elif args.wait:
-        raise InputError("--wait has no meaning for a bank in an object store: builds there do "
-                         "not queue (both run, one commit wins, the other commits after it or "
-                         "is refused naming what was shipped); drop --wait")
+        raise InputError(WAIT_IN_BUCKET)
     tuning = {"boards_per_task": args.boards_per_task, "batches_per_round": args.batches_per_round,
               "dask": args.dask, "grades": args.grade and list(dict.fromkeys(args.grade)),
               "max_seconds": args.max_seconds}
@@ -206,7 +208,7 @@ def build(jobs: list[BankJob], root: str, compute: Compute) -> list[BuildResult]
     from pipeline.flows import build_banks
 
     results: list[BuildResult] = build_banks(
-        jobs, str(Path(root).resolve()), compute, ", ".join(job.bank for job in jobs))
+        jobs, resolved(root), compute, ", ".join(job.bank for job in jobs))
     return results
 
 
@@ -214,16 +216,21 @@ def app_flow(args: argparse.Namespace, fail_run: bool) -> dict[str, Any]:
     """Return build_app's parameters for `build --spec` or `schedule --spec` (pipeline.nightly):
     a job per (bank, genre) of the file, in its order, and the calendars to extend. The file,
     the banks and the root are checked first (SpecError, InputError, OSError)."""
+    from banks.places import use_storage_options
     from pipeline.bankspec import read_spec
 
     app = read_spec(args.spec)
-    root = Path(args.root).resolve()
+    use_storage_options(app.storage_options)
+    root = resolved(args.root)
     with bank_errors():
         from banks import BankStore
 
         for bank in app.banks:
             BankStore(root).latest(bank.name)
-    check_writable(root)
+    if not is_bucket(root):
+        check_writable(Path(root))
+    elif args.wait:
+        raise InputError(WAIT_IN_BUCKET)
     jobs = []
     for bank in app.banks:
         for genre in bank.genres:
@@ -233,7 +240,7 @@ def app_flow(args: argparse.Namespace, fail_run: bool) -> dict[str, Any]:
             jobs.append({"bank": bank.name, "genre": genre.genre,
                          "sizes": [str(size) for size in genre.sizes],
                          "per_grade": genre.per_grade, "seed": bank.seed,
-                         "workers": bank.workers, "root": str(root),
+                         "workers": bank.workers, "root": root,
                          "allow_short": bank.allow_short, "wait": args.wait,
                          **{name: value for name, value in options.items() if value is not None}})
     plans = {bank.name: [args.plan_days or bank.plan_days, bank.per_bucket, app.timezone]
@@ -371,7 +378,7 @@ def cmd_schedule(args: argparse.Namespace) -> int:
         from pipeline.schedule import app_deployment, build_deployment, serve_deployment
 
         deployment = (app_deployment(parameters, args.cron, args.timezone) if app else
-                      build_deployment([bank_job(args)], str(Path(args.root).resolve()),
+                      build_deployment([bank_job(args)], resolved(args.root),
                                        compute_of(args), args.cron, args.timezone))
         what = parameters["names"] if app else args.bank
         print(f"{what}: building on {args.cron!r} ({args.timezone}); "

@@ -70,6 +70,8 @@ def test_the_documented_shape_reads_as_written(tmp_path):
     (("[banks.other]", "[banks.'bad name']"), "banks.bad name: a bank name is"),
     (("plan_days = 7", "plan_days = 7\ncolour = 1"), "banks.app.colour: unknown key"),
     (("[notify]", "[notfy]"), "notfy: unknown key"),
+    (("[notify]", '[storage_options]\nendpoint = "x"\n[notify]'),
+     "storage_options.endpoint: unknown key (known: allow_http, aws_access_key_id"),
     (("[banks.app]", "[banks.app"), "not TOML"),
 ])
 def test_a_bad_spec_is_one_line_naming_the_key(tmp_path, change, message):

@@ -120,3 +120,30 @@ def test_a_tampered_object_is_refused_by_every_read_command_in_one_line(cli, roo
             assert run.err.count("\n") == 1 and name in run.err, (how, args, run.err)
         place.write(name, data)
     assert cli("query", BANK, "--root", root).status == 0
+
+
+def test_a_spec_files_storage_options_reach_every_process_of_its_build(root, tmp_path):
+    """A process with no AWS_* variable builds a spec into a bucket named only by the spec
+    file's storage_options (its flow, its re-verification and its calendar reach the store)."""
+    settings = {variable: os.environ[variable] for variable in
+                ("AWS_ENDPOINT_URL", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_REGION")}
+    spec = tmp_path / "app.toml"
+    spec.write_text(
+        "[storage_options]\n"
+        f'aws_endpoint = "{settings["AWS_ENDPOINT_URL"]}"\n'
+        f'aws_access_key_id = "{settings["AWS_ACCESS_KEY_ID"]}"\n'
+        f'aws_secret_access_key = "{settings["AWS_SECRET_ACCESS_KEY"]}"\n'
+        f'aws_region = "{settings["AWS_REGION"]}"\n'
+        'allow_http = "true"\n'
+        f"[banks.{BANK}]\nseed = 3\nplan_days = 1\n"
+        '[[banks.cloud.genres]]\ngenre = "slant"\nsizes = ["4x4"]\nper_grade = 1\n',
+        encoding="utf-8")
+    env = {name: value for name, value in os.environ.items() if not name.startswith("AWS_")}
+    done = subprocess.run([PUZZLEBANK, "build", "--spec", str(spec), "--root", root], env=env,
+                          text=True, capture_output=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert f"{BANK}: published version 0" in done.stdout
+    assert len(shipped(root)) > 0 and "calendar" in done.stdout
+    blind = subprocess.run([PUZZLEBANK, "history", BANK, "--root", root], env=env, text=True,
+                           capture_output=True, timeout=120)
+    assert blind.returncode == 2 and len(blind.stderr.strip().splitlines()) == 1
