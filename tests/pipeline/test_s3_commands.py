@@ -147,3 +147,12 @@ def test_a_spec_files_storage_options_reach_every_process_of_its_build(root, tmp
     blind = subprocess.run([PUZZLEBANK, "history", BANK, "--root", root], env=env, text=True,
                            capture_output=True, timeout=120)
     assert blind.returncode == 2 and len(blind.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("compute", [("--workers", "2"), ("--dask", "local:2")])
+def test_a_parallel_build_publishes_to_s3_and_verifies(cli, root, compute):
+    """The pool's or Dask's workers (never forked from a process that used deltalake) make the
+    rows; the parent writes, reads back and commits to the bucket."""
+    assert cli("build", BANK, *SPEC, "--seed", "5", *compute, "--root", root).status == 0
+    assert len(shipped(root)) > 0
+    assert cli("verify", BANK, "--root", root).status == 0
