@@ -283,7 +283,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     if not args.wait:
         refuse_if_busy(args.root, args.bank)
     reach_dask(args.dask)
-    with failures_recorded(args.root, args.bank):
+    with bank_errors(), failures_recorded(args.root, args.bank):
         [result] = run_flow(args, "build_bank", lambda: build([job], args.root, compute))
     if result.status == BuildStatus.BUSY:
         raise InputError(result.message)

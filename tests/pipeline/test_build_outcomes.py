@@ -19,8 +19,9 @@ def test_a_build_run_that_fails_is_in_history_with_its_reason(cli, prefect_api, 
     (tmp_path / "night" / ".lock").mkdir(parents=True)  # the bank's lock cannot be opened
     run = cli("build", "night", *SPEC, "--root", tmp_path, "--wait")
     assert run.status == 2 and run.err.count("\n") == 1
-    assert "Is a directory" in run.err
+    assert "night/.lock: cannot open the bank's lock (Is a directory)" in run.err
     history = cli("history", "night", "--root", tmp_path)
     assert history.status == 0, history.err
     (_, line) = history.out.splitlines()
-    assert "run failed: Is a directory:" in line and line.endswith(".lock'")
+    assert "run failed: " in line and line.endswith(".lock: cannot open the bank's lock (Is a "
+                                                    "directory)")
