@@ -91,10 +91,13 @@ def run_flow(args: argparse.Namespace, name: str, flow: Callable[[], R]) -> R:
     """Run `flow()`, a call of the flow called `name` (OUTCOMES), through pipeline.session
     with `args`' root, API and progress; the fork server preloads the genres a pool or a local
     cluster will run (every genre for a --spec file or a verify)."""
+    from pipeline.batches import first_plan_works
+
     genre = getattr(args, "genre", None)
     local_dask = bool(args.dask) and args.dask.startswith("local")
     warm = None
-    if local_dask or (args.workers > 1 and not args.dask):
+    if local_dask or (args.workers > 1 and not args.dask and not (  # one work runs in process
+            genre and first_plan_works(genre, args.size, args.grade, args.per_grade) == 1)):
         warm = [genre] if genre else []
     return run_session(args.root, args.api, args.progress, OUTCOMES[name], flow, warm)
 

@@ -64,7 +64,8 @@ def test_the_commit_carries_the_manifest_files_buckets_parent_and_verification(
     assert manifest.status == "passed" and manifest.verification["report"] == {"recounted": 10}
     assert [entry["rows"] for entry in manifest.files] == [4, 4, 2]
     assert sum(manifest.buckets.values()) == 10
-    assert set(manifest.buckets) <= {"5x5/count", "5x5/cycle", "7x6/count", "7x6/cycle"}
+    assert set(manifest.buckets) <= {f"{genre}/{size}/{grade}" for genre in ("slant", "araf")
+                                     for size in ("5x5", "7x6") for grade in ("count", "cycle")}
     for entry in manifest.files:
         path = store.bank_dir("demo") / entry["path"]
         assert path.stat().st_size == entry["bytes"]
