@@ -348,8 +348,9 @@ def test_a_tiny_build_asked_for_two_workers_runs_in_this_process(cli, tmp_path, 
     assert manifest(tmp_path).build_stats["tasks"] >= 2  # more works came, in this process
 
 
-@pytest.mark.slow  # passes alone (2 passed in 47 s on the CI clone) but failed twice inside
-# the whole suite's clean-clone run (stop 32), cause not yet found: kept out of CI until it is
+@pytest.mark.slow  # passes alone; inside the whole suite ru_maxrss read 1,025,956 kB for both
+# runs: Linux counts in a forked child's ru_maxrss the parent's RSS at the fork (pytest's, grown
+# by the suite), so the peak must be measured another way before this returns to CI
 @pytest.mark.parametrize("workers", [1, 2])
 def test_max_seconds_is_kept_by_the_works_themselves_whatever_the_quota(tmp_path, prefect_api,
                                                                         workers):
