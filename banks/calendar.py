@@ -38,13 +38,13 @@ from deltalake.transaction import (
     create_table_with_add_actions,
 )
 
-from banks.commits import LOG_DIR, log_name
+from banks.commits import LOG_DIR, check_parent, log_name, read_log_entry
 from banks.digest import bytes_sha256
 from banks.durable import uninterruptible
 from banks.errors import BankError, BankIntegrityError
 from banks.integrity import check_files
 from banks.lock import exclusive
-from banks.parts import WRITE_OPTIONS
+from banks.parts import WRITE_OPTIONS, read_parquet
 from banks.places import LocalPlace, Place
 from banks.store import HOOKS, TABLE_CONFIGURATION, BankStore, now_iso, one_line, open_table
 
@@ -179,45 +179,25 @@ def read_extensions(place: Place, bank: str, latest: int) -> Iterator[Extension]
     version, bank and the files the entry adds) and vouching for the entry before it."""
     before = None
     for version in range(latest + 1):
-        path = place.shown(log_name(version))
-        try:
-            data = place.read(log_name(version))
-            actions = [json.loads(line) for line in data.decode().splitlines() if line.strip()]
-        except FileNotFoundError:
-            raise BankIntegrityError(f"{path}: log entry is missing") from None
-        except (OSError, ValueError) as error:
-            raise BankIntegrityError(f"{path}: log entry is unreadable ({error})") from None
-        info: dict[str, Any] = next((a["commitInfo"] for a in actions if "commitInfo" in a), {})
-        recorded = info.get(CALENDAR_KEY)
+        entry = read_log_entry(place, version, "calendar")
+        recorded = entry.info.get(CALENDAR_KEY)
         if not isinstance(recorded, dict) or set(recorded) != set(EXTENSION_FIELDS):
-            raise BankIntegrityError(f"{path}: the commit carries no calendar extension")
+            raise BankIntegrityError(f"{entry.shown}: the commit carries no calendar extension")
         extension = Extension(**recorded)
         if (extension.bank, extension.version) != (bank, version):
-            raise BankIntegrityError(f"{path}: extension is for bank {extension.bank!r} "
+            raise BankIntegrityError(f"{entry.shown}: extension is for bank {extension.bank!r} "
                                      f"version {extension.version}")
-        if any("remove" in action for action in actions):
-            raise BankIntegrityError(f"{path}: the commit removes files; a calendar only adds")
-        added = {a["add"].get("path"): a["add"].get("size") for a in actions if "add" in a}
-        if added != {entry["path"]: entry["bytes"] for entry in extension.files}:
-            raise BankIntegrityError(f"{path}: the files the commit adds differ from its record")
-        if extension.parent_log_sha256 != before:
-            raise BankIntegrityError(f"{place.shown(log_name(version - 1))}: log entry was changed "
-                                     f"after it was committed" if before else
-                                     f"{path}: version 0 names a parent")
-        before = bytes_sha256(data)
+        if entry.added != {file["path"]: file["bytes"] for file in extension.files}:
+            raise BankIntegrityError(f"{entry.shown}: the files the commit adds differ from its "
+                                     f"record")
+        check_parent(place, version, extension.parent_log_sha256, before)
+        before = bytes_sha256(entry.data)
         yield extension
 
 
 def read_plan(place: Place, name: str) -> pa.Table:
     """Return the plan rows of a calendar file; BankIntegrityError when it is not one."""
-    path = place.shown(name)
-    try:
-        table = pq.ParquetFile(place.arrow_input(name)).read()
-    except (pa.ArrowException, OSError) as error:
-        raise BankIntegrityError(f"{path}: unreadable Parquet ({error})") from None
-    if not table.schema.equals(PLAN_SCHEMA, check_metadata=False):
-        raise BankIntegrityError(f"{path}: columns or types differ from the calendar's")
-    return table
+    return read_parquet(place, name, PLAN_SCHEMA, "calendar")
 
 
 def extend(store: BankStore, bank: str, through: datetime.date, per_bucket: int,

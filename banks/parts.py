@@ -54,6 +54,20 @@ def part_names(build_id: str, count: int) -> list[str]:
     return [PART_NAME.format(build_id, i) for i in range(count)]
 
 
+def read_parquet(place: Place, name: str, schema: pa.Schema, kind: str) -> pa.Table:
+    """Return the rows of the Parquet file `name` in `place`, whose columns and types must be
+    `schema`'s (the schema of a `kind`: "bank", "calendar"); BankIntegrityError naming the file
+    when it is missing, not Parquet, or of other columns or types."""
+    path = place.shown(name)
+    try:
+        table = pq.ParquetFile(place.arrow_input(name)).read()
+    except (pa.ArrowException, OSError) as error:
+        raise BankIntegrityError(f"{path}: unreadable Parquet ({error})") from None
+    if not table.schema.equals(schema, check_metadata=False):
+        raise BankIntegrityError(f"{path}: columns or types differ from the {kind} schema")
+    return table
+
+
 def read_part(place: Place, name: str) -> pa.Table:
     """Return the rows of the part file `name` in the bank's place, with BANK_SCHEMA.
 
@@ -61,23 +75,23 @@ def read_part(place: Place, name: str) -> pa.Table:
     columns and types, or carries another schema version in its key-value metadata.
     """
     path = place.shown(name)
-    try:
-        table = pq.ParquetFile(place.arrow_input(name)).read()
-    except (pa.ArrowException, OSError) as error:
-        raise BankIntegrityError(f"{path}: unreadable Parquet ({error})") from None
-    if not table.schema.equals(BANK_SCHEMA, check_metadata=False):
-        raise BankIntegrityError(f"{path}: columns or types differ from the bank schema")
+    table = read_parquet(place, name, BANK_SCHEMA, "bank")
     found = (table.schema.metadata or {}).get(SCHEMA_VERSION_KEY)
     if found != BANK_SCHEMA.metadata[SCHEMA_VERSION_KEY]:
         raise BankIntegrityError(f"{path}: schema version {found!r}, expected {SCHEMA_VERSION}")
     return table
 
 
-def read_ids(place: Place, name: str) -> list[str]:
-    """Return the id column of the part file `name` in the bank's place."""
+def read_columns(place: Place, name: str, columns: list[str]) -> pa.Table:
+    """Return the `columns` of the part file `name` in the bank's place (BankIntegrityError
+    naming the file when it is missing or not Parquet)."""
     try:
-        ids: list[str] = pq.ParquetFile(place.arrow_input(name)).read(columns=["id"]) \
-            .column("id").to_pylist()
+        return pq.ParquetFile(place.arrow_input(name)).read(columns=columns)
     except (pa.ArrowException, OSError) as error:
         raise BankIntegrityError(f"{place.shown(name)}: unreadable Parquet ({error})") from None
+
+
+def read_ids(place: Place, name: str) -> list[str]:
+    """Return the id column of the part file `name` in the bank's place."""
+    ids: list[str] = read_columns(place, name, ["id"]).column("id").to_pylist()
     return ids

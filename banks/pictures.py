@@ -12,9 +12,8 @@ from dataclasses import dataclass
 
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
-from banks.errors import BankIntegrityError
+from banks.parts import read_columns
 from banks.places import Place
 
 COLUMNS = ["id", "genre", "puzzle", "solution"]
@@ -34,11 +33,7 @@ def pictures(place: Place, names: Iterable[str], picture: PictureKey) -> dict[st
     bank's place (only rows of picture.genres are read)."""
     held: dict[str, str] = {}
     for name in names:
-        try:
-            table = pq.ParquetFile(place.arrow_input(name)).read(columns=COLUMNS)
-        except (pa.ArrowException, OSError) as error:
-            raise BankIntegrityError(f"{place.shown(name)}: unreadable Parquet ({error})") \
-                from None
+        table = read_columns(place, name, COLUMNS)
         genres = pa.array(sorted(picture.genres), type=pa.string())
         table = table.filter(pc.is_in(table.column("genre"), value_set=genres))
         for row in table.to_pylist():

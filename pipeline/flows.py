@@ -29,12 +29,11 @@ from pipeline.admission import kin_index, picture_key
 from pipeline.batches import BOARDS_PER_TASK, Maker, Planner, size_costs
 from pipeline.executors import Executor, open_executor
 from pipeline.interrupts import raise_if_stopped
-from pipeline.jobs import TASKS_IN_FLIGHT, BankJob, Compute, GenreJob
+from pipeline.jobs import BankJob, Compute, GenreJob
 from pipeline.progress import RunProgress, progress_bar
 from pipeline.provenance import code_version, now
 from pipeline.quotas import Bucket, Quotas, planned
 from pipeline.results import BuildResult, BuildStats, BuildStatus, FillStats, Verification
-from pipeline.sizes import Size
 from pipeline.timeline import Span, Timeline
 from pipeline.verifying import reverify, row_cost, verify_tasks
 
@@ -89,23 +88,6 @@ def build_banks(
     started = time.perf_counter()
     runs.announce()
     return [build_one(job, root, compute or Compute(), started) for job in banks]
-
-
-@flow(name="build-bank", flow_run_name="build {bank}")
-def build_bank(
-    bank: str, genre: str, sizes: list[str], per_grade: int, seed: int = 0,
-    budget: int | None = None, workers: int = 1, root: str = ".", allow_short: bool = False,
-    boards_per_task: int | None = None, batches_per_round: int = TASKS_IN_FLIGHT,
-    options: dict[str, Any] | None = None, dask: str | None = None, advance_seed: bool = False,
-    grades: list[str] | None = None, wait: bool = False, max_seconds: int | None = None,
-) -> BuildResult:
-    """Build one bank of one genre from plain parameters (a job of pipeline.nightly's build_app,
-    which takes a spec file's jobs as plain dicts); return its result (see build_banks)."""
-    job = GenreJob(genre, tuple(Size.parse(size) for size in sizes), per_grade,
-                   tuple(grades) if grades else None, budget, boards_per_task, batches_per_round,
-                   options or {})
-    bank_job = BankJob(bank, (job,), seed, allow_short, advance_seed, wait, max_seconds)
-    return build_one(bank_job, root, Compute(workers, dask), time.perf_counter())
 
 
 def build_one(job: BankJob, root: str, compute: Compute, started: float) -> BuildResult:
@@ -165,7 +147,7 @@ def plan(job: BankJob, writer: BankWriter) -> BankPlan | BuildResult:
         get_run_logger().info("%s: build %s was committed before, as version %d; nothing to do",
                               job.bank, done.build_id, done.version)
         return BuildResult(job.bank, BuildStatus.ALREADY, done.version, done.row_count,
-                           done.build_id)
+                           done.build_id, buckets=len(done.buckets))
     shipped = [] if writer.snapshot is None else writer.snapshot.read().to_pylist()
     return BankPlan(spec, seed, plans, job.allow_short, shipped)
 
@@ -289,7 +271,7 @@ def commit(writer: BankWriter, pending: PendingBuild, report: Verification,
         logger.info("published %s version %d: %d rows", writer.bank, pending.version,
                     pending.manifest.row_count)
         return replace(made, status=BuildStatus.PUBLISHED, version=pending.version,
-                       verification=report)
+                       verification=report, buckets=len(pending.manifest.buckets))
     path = writer.discard(pending, report.as_json())
     logger.error("rejected %s build %s: %d problems; report in %s", writer.bank,
                  pending.manifest.build_id, report.problem_count, path)

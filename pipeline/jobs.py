@@ -65,3 +65,15 @@ class Compute:
 
     workers: int = 1
     dask: str | None = None
+
+
+@dataclass(frozen=True)
+class AppBank:
+    """One bank of an app's night (pipeline.nightly.build_app): its build, where the build's
+    works run, and its calendar, extended after the build `plan_days` ahead with `per_bucket`
+    puzzles of each bucket a day (plan_days None: not extended)."""
+
+    job: BankJob
+    compute: Compute = Compute()
+    plan_days: int | None = None
+    per_bucket: int = 1

@@ -46,7 +46,7 @@ class Shortfall:
 
 
 class BuildStatus(StrEnum):
-    """How a build ended (see flows.build_bank)."""
+    """How a build ended (see flows.build_banks)."""
 
     PUBLISHED = "published"
     SHORT = "short"
@@ -123,7 +123,8 @@ class BuildResult:
     """How a build of `bank` ended (see flows.build_banks for each status).
 
     `version` is the version committed (PUBLISHED, or ALREADY: the earlier commit of the same
-    spec and seed), `rows` the rows made (or committed before), `build_id` the spec's build id;
+    spec and seed), `rows` the rows made (or committed before) and `buckets` the buckets its
+    manifest counts, `build_id` the spec's build id;
     `short` the short buckets; `stats` what this run's fill did and `verification` its
     re-verification (None when it did not get that far: ALREADY and BUSY build nothing, SHORT
     verifies nothing); `message` why a BUSY build did nothing.
@@ -138,3 +139,21 @@ class BuildResult:
     stats: BuildStats | None = None
     verification: Verification | None = None
     message: str = ""
+    buckets: int = 0
+
+    def line(self) -> str:
+        """Return the one line that says how the build ended, e.g. "app: published version 4:
+        80 puzzles in 4 buckets"."""
+        bank = self.bank
+        if self.status == BuildStatus.PUBLISHED:
+            return (f"{bank}: published version {self.version}: {self.rows} puzzles in "
+                    f"{self.buckets} buckets")
+        if self.status == BuildStatus.ALREADY:
+            return f"{bank}: already published as version {self.version}; nothing built"
+        if self.status == BuildStatus.SHORT:
+            return f"{bank}: nothing published, short: " + "; ".join(
+                bucket.line().removeprefix("short: ") for bucket in self.short)
+        if self.status == BuildStatus.REJECTED:
+            problems = self.verification.problem_count if self.verification else "?"
+            return f"{bank}: nothing published: re-verification found {problems} problem(s)"
+        return f"{bank}: nothing built: {self.message}"

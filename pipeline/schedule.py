@@ -50,10 +50,11 @@ def app_deployment(
     """Return the deployment of build_app(**parameters) (pipeline.nightly: every bank of a spec
     file in one flow run) on `cron`, read in `timezone`, named after its banks; each build's
     seed advances by the versions its bank has published, as build_deployment's does."""
-    jobs = [job | {"advance_seed": True} for job in parameters["jobs"]]
+    banks = [replace(bank, job=replace(bank.job, advance_seed=True))
+             for bank in parameters["banks"]]
     deployment = build_app.to_deployment(
         name=parameters["names"], schedule=Cron(cron, timezone=timezone),
-        parameters=parameters | {"jobs": jobs}, tags=["puzzlebank"],
+        parameters=parameters | {"banks": banks}, tags=["puzzlebank"],
         entrypoint_type=EntrypointType.MODULE_PATH,
     )
     if not isinstance(deployment, RunnerDeployment):  # Prefect gives a coroutine in async code

@@ -6,6 +6,8 @@ CI installs both, and there a skip would hide an assertion that never ran.
 """
 
 import os
+from collections.abc import Callable
+from typing import NamedTuple
 
 import pytest
 
@@ -43,15 +45,32 @@ def s3_server(tmp_path_factory):
     endpoint URL; stop it at the end."""
     from tests.s3server import S3_ENVIRONMENT, running_seaweedfs
 
-    with running_seaweedfs(tmp_path_factory.mktemp("seaweedfs")) as endpoint:
-        saved = {name: os.environ.get(name) for name in S3_ENVIRONMENT}
-        os.environ.update(S3_ENVIRONMENT | {"AWS_ENDPOINT_URL": endpoint})
-        try:
-            yield endpoint
-        finally:
-            for name, value in saved.items():
-                if value is None:
-                    os.environ.pop(name, None)
-                else:
-                    os.environ[name] = value
+    with (running_seaweedfs(tmp_path_factory.mktemp("seaweedfs")) as endpoint,
+          pytest.MonkeyPatch.context() as patch):
+        for name, value in (S3_ENVIRONMENT | {"AWS_ENDPOINT_URL": endpoint}).items():
+            patch.setenv(name, value)
+        yield endpoint
 
+
+
+class Run(NamedTuple):
+    """What one CLI command did: its exit status and what it printed."""
+
+    status: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
+    """Return a function that runs `puzzlebank ARGS...` in this process and returns a Run
+    (a tuple too: (status, out, err))."""
+    from pipeline.cli import main
+
+    def run(*args: object) -> Run:
+        capsys.readouterr()
+        status = main([str(arg) for arg in args])
+        out, err = capsys.readouterr()
+        return Run(status, out, err)
+
+    return run

@@ -32,7 +32,7 @@ from pipeline.commands.common import (
     spec_options,
 )
 from pipeline.failures import os_error_text
-from pipeline.jobs import BankJob, Compute, GenreJob
+from pipeline.jobs import AppBank, BankJob, Compute, GenreJob
 from pipeline.results import BuildResult, BuildStatus
 from pipeline.server import home_of, local_server
 from pipeline.session import run_flow as run_session
@@ -46,7 +46,7 @@ WAIT_IN_BUCKET = ("--wait has no meaning for a bank in an object store: builds t
 
 R = TypeVar("R")
 OUTCOMES = {  # what a stopped flow leaves, as its last line says
-    "build_bank": "nothing half-written; a build is published whole or not at all "
+    "build": "nothing half-written; a build is published whole or not at all "
                   "(`puzzlebank history` shows which)",
     "verify_version": "verify changes nothing",
     "build_app": "nothing half-written; each build is published whole or not at all "
@@ -113,36 +113,32 @@ def cmd_server(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parameters(args: argparse.Namespace) -> dict[str, Any]:
-    """Return build_bank's parameters for the spec options of `build` or `schedule`: plain
-    values, as a deployment stores them (sizes as "WxH" texts).
-
-    Checks the genre, the grades, the sizes against the genre's limits, that every bucket is
-    reachable (generators/reachability.py), the bank name and that the root can be written first
-    (UnknownGenreError, InputError, OSError).
-    """
+def check_build(args: argparse.Namespace) -> None:
+    """Check the spec options of `build` or `schedule`: the genre, the grades, the sizes against
+    the genre's limits, that every bucket is reachable (generators/reachability.py), then the
+    bank and the root (see check_root); UnknownGenreError, InputError or OSError at the first
+    fault."""
     genre = get_genre(args.genre)
     for grade in args.grade or ():
         check_grade(genre, grade)
     for size in args.size:
         check_size(genre, size)
     planned_buckets(genre.name, args.size, args.grade)
+    check_root(args.root, [args.bank], args.wait)
+
+
+def check_root(root: str, banks: list[str], wait: bool) -> None:
+    """Check that each bank can be opened (a folder that is no bank is refused) and that the
+    root can be written (or, in a bucket, that no --wait is asked)."""
     with bank_errors():
         from banks import BankStore
 
-        BankStore(args.root).latest(args.bank)
-    if not is_bucket(args.root):
-        check_writable(Path(args.root))
-    elif args.wait:
+        for bank in banks:
+            BankStore(root).latest(bank)
+    if not is_bucket(root):
+        check_writable(Path(root))
+    elif wait:
         raise InputError(WAIT_IN_BUCKET)
-    tuning = {"boards_per_task": args.boards_per_task, "batches_per_round": args.batches_per_round,
-              "dask": args.dask, "grades": args.grade and list(dict.fromkeys(args.grade)),
-              "max_seconds": args.max_seconds}
-    return {"bank": args.bank, "genre": args.genre, "sizes": [str(size) for size in args.size],
-            "per_grade": args.per_grade, "seed": args.seed, "budget": args.budget,
-            "workers": args.workers, "root": resolved(args.root),
-            "allow_short": args.allow_short, "wait": args.wait,
-            **{name: value for name, value in tuning.items() if value is not None}}
 
 
 def refuse_if_busy(root: str, bank: str) -> None:
@@ -191,8 +187,8 @@ def query_hint(bank: str, root: str) -> str:
 
 def bank_job(args: argparse.Namespace) -> BankJob:
     """Return the bank job of `build`'s or `schedule`'s BANK --genre --size options, typed
-    (checked first by build_parameters)."""
-    build_parameters(args)
+    (checked first by check_build)."""
+    check_build(args)
     tuning = {"boards_per_task": args.boards_per_task, "batches_per_round": args.batches_per_round}
     job = GenreJob(args.genre, tuple(args.size), args.per_grade,
                    args.grade and tuple(dict.fromkeys(args.grade)), args.budget,
@@ -217,40 +213,23 @@ def build(jobs: list[BankJob], root: str, compute: Compute) -> list[BuildResult]
 
 def app_flow(args: argparse.Namespace, fail_run: bool) -> dict[str, Any]:
     """Return build_app's parameters for `build --spec` or `schedule --spec` (pipeline.nightly):
-    a job per (bank, genre) of the file, in its order, and the calendars to extend. The file,
-    the banks and the root are checked first (SpecError, InputError, OSError)."""
+    a pipeline.jobs.AppBank per bank of the file, in its order. The file, the banks and the root
+    are checked first (SpecError, InputError, OSError)."""
     from banks.places import use_storage_options
     from pipeline.bankspec import read_spec
 
     app = read_spec(args.spec)
     use_storage_options(app.storage_options)
     root = resolved(args.root)
-    with bank_errors():
-        from banks import BankStore
-
-        for bank in app.banks:
-            BankStore(root).latest(bank.name)
-    if not is_bucket(root):
-        check_writable(Path(root))
-    elif args.wait:
-        raise InputError(WAIT_IN_BUCKET)
-    jobs = []
-    for bank in app.banks:
-        for genre in bank.genres:
-            options = {"budget": genre.budget, "max_seconds": bank.max_seconds,
-                       "grades": list(genre.grades) if genre.grades else None,
-                       "dask": args.dask}
-            jobs.append({"bank": bank.name, "genre": genre.genre,
-                         "sizes": [str(size) for size in genre.sizes],
-                         "per_grade": genre.per_grade, "seed": bank.seed,
-                         "workers": bank.workers, "root": root,
-                         "allow_short": bank.allow_short, "wait": args.wait,
-                         **{name: value for name, value in options.items() if value is not None}})
-    plans = {bank.name: [args.plan_days or bank.plan_days, bank.per_bucket, app.timezone]
-             for bank in app.banks if args.plan_days or bank.plan_days}
-    notify = app.notify and {"webhook": app.notify.webhook, "block": app.notify.block,
-                             "on": list(app.notify.on)}
-    return {"jobs": jobs, "plans": plans, "notify_settings": notify,
+    check_root(root, [bank.name for bank in app.banks], args.wait)
+    banks = [AppBank(BankJob(bank.name, tuple(GenreJob(g.genre, g.sizes, g.per_grade, g.grades,
+                                                       g.budget) for g in bank.genres),
+                             bank.seed, bank.allow_short, wait=args.wait,
+                             max_seconds=bank.max_seconds),
+                     Compute(bank.workers, args.dask), args.plan_days or bank.plan_days,
+                     bank.per_bucket)
+             for bank in app.banks]
+    return {"banks": banks, "root": root, "timezone": app.timezone, "notify_settings": app.notify,
             "names": ", ".join(bank.name for bank in app.banks), "fail_run": fail_run}
 
 
@@ -287,7 +266,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         refuse_if_busy(args.root, args.bank)
     reach_dask(args.dask)
     with bank_errors(), failures_recorded(args.root, args.bank):
-        [result] = run_flow(args, "build_bank", lambda: build([job], args.root, compute))
+        [result] = run_flow(args, "build", lambda: build([job], args.root, compute))
     if result.status == BuildStatus.BUSY:
         raise InputError(result.message)
     if result.status == BuildStatus.ALREADY:
@@ -309,23 +288,12 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"bank at {resolved(args.root)}/{args.bank} (a Delta table; build "
               f"{result.build_id} is version {result.version})")
         print(f"query it: {query_hint(args.bank, args.root)}")
-        print(published_line(args.root, result))
+        print(result.line())
         return 0
     if result.short and not args.allow_short:
         print("nothing written: raise --budget (or --max-seconds), or pass --allow-short to "
               "publish a short bank", file=sys.stderr)
     return 1
-
-
-def published_line(root: str, result: BuildResult) -> str:
-    """Return the outcome line of a published build: "BANK: published version N: X puzzles in
-    B buckets" (the buckets its commit's manifest records)."""
-    from banks import BankStore
-
-    assert result.version is not None
-    buckets = BankStore(root).snapshot(result.bank, result.version).manifest().buckets
-    return (f"{result.bank}: published version {result.version}: {result.rows} puzzles in "
-            f"{len(buckets)} buckets")
 
 
 @contextlib.contextmanager
@@ -369,22 +337,19 @@ def reach_dask(choice: str | None) -> None:
 def cmd_schedule(args: argparse.Namespace) -> int:
     """Serve the bank's build (or every bank of the --spec file, as one flow run: see
     pipeline.nightly) as a deployment on the --cron schedule; 0 once stopped."""
-    app = spec_given(args)
-    parameters = app_flow(args, fail_run=True) if app else build_parameters(args)
-    if args.timezone is None:
-        from pipeline.bankspec import read_spec
-
-        args.timezone = read_spec(args.spec).timezone if app else "UTC"
+    app = app_flow(args, fail_run=True) if spec_given(args) else None
+    jobs = [] if app else [bank_job(args)]
+    zone = args.timezone or (app["timezone"] if app else "UTC")
     os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
     safe_path()
     with bank_errors(), local_server(args.root, args.api) as url:
         from pipeline.schedule import app_deployment, build_deployment, serve_deployment
 
-        deployment = (app_deployment(parameters, args.cron, args.timezone) if app else
-                      build_deployment([bank_job(args)], resolved(args.root),
-                                       compute_of(args), args.cron, args.timezone))
-        what = parameters["names"] if app else args.bank
-        print(f"{what}: building on {args.cron!r} ({args.timezone}); "
+        deployment = (app_deployment(app, args.cron, zone) if app else
+                      build_deployment(jobs, resolved(args.root), compute_of(args), args.cron,
+                                       zone))
+        names = app["names"] if app else args.bank
+        print(f"{names}: building on {args.cron!r} ({zone}); "
               f"runs at {url.removesuffix('/api')}/deployments; Ctrl-C stops", flush=True)
         serve_deployment(deployment, home_of(args.root))
     return 0

@@ -6,28 +6,15 @@ A genre counting solvable-or-not (Color Sort) has no deal of two solutions: its 
 most one (tests/contract/test_counters.py), so only the refusal of a deal none sorts applies.
 """
 
-import dataclasses
-from typing import Any
-
 import pytest
 
 import pipeline.admission as admission
-from generators import Candidate, GenerationSpec, get_generator
 from solvers import GENRE_NAMES, get_genre
 from tests.contract.boards import count, generated_boards, tiny_boards
+from tests.contract.gate import contended
 from tests.contract.genres import CASES, Counting
 
 UNIQUE_GENRES = [name for name in GENRE_NAMES if CASES[name].counting is Counting.UNIQUE]
-
-
-def contended(monkeypatch, name: str, puzzle: Any, solution: Any) -> object:
-    """Return what `contend` makes of a generator that hands it `puzzle` with `solution` (graded
-    by the genre, as every generator grades what it makes)."""
-    made = Candidate(puzzle, solution, {}, get_genre(name).grade(puzzle))
-    generator = dataclasses.replace(get_generator(name), generate=lambda rng, spec: made)
-    with monkeypatch.context() as patch:
-        patch.setattr(admission, "get_generator", lambda genre_name: generator)
-        return admission.contend(name, GenerationSpec(1, 1), 0)
 
 
 @pytest.mark.parametrize("name", UNIQUE_GENRES)

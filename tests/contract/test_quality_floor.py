@@ -3,34 +3,24 @@ pass it; hand-made junk of each genre (a triangle-less Shakashaka, a one-piece 5
 Color Sort deal with a finished tube) is refused at admission and by `verify`; a near-duplicate
 (the same puzzle with one clue fewer, turned) is refused by the quotas and reported by verify."""
 
-import dataclasses
 from typing import Any
 
 import pytest
 
 import pipeline.admission as admission
 from banks import BankError, BankStore, rows_to_table
-from generators import Candidate, GenerationSpec, get_generator
 from pipeline.quotas import NEAR_DUPLICATE, Quotas
 from pipeline.sizes import Size
 from solvers import GENRE_NAMES, get_genre
 from solvers.chesspy.board import ChesspyPuzzle, ChesspySolution
 from tests.contract.boards import generated_boards
+from tests.contract.gate import contended
 
 JUNK = {  # genre -> (puzzle text, why it is junk)
     "shakashaka": ("#0#,0.0,#0#", "triangles 0 < 1"),
     "chesspy": ("R1B0N0:.1111,1....,1....,1....,1....", "pieces 1 < 2"),
     "colorsort": ("4:3320,2113,0231,2010,4444,,", "finished 1 > 0"),
 }
-
-
-def contended(monkeypatch, name: str, puzzle: Any, solution: Any) -> object:
-    """Return what `contend` makes of a generator that hands it `puzzle` with `solution`."""
-    made = Candidate(puzzle, solution, {}, get_genre(name).grade(puzzle))
-    generator = dataclasses.replace(get_generator(name), generate=lambda rng, spec: made)
-    with monkeypatch.context() as patch:
-        patch.setattr(admission, "get_generator", lambda genre_name: generator)
-        return admission.contend(name, GenerationSpec(1, 1), 0)
 
 
 @pytest.mark.parametrize("name", GENRE_NAMES)

@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from pipeline.cli import main
 from pipeline.hinting import hint_object
 from solvers import get_genre
 from solvers.araf.explain import entails as araf_entails
@@ -83,14 +82,8 @@ SLANT = ".2..0.,..1...,.2.2.2,..2.2.,.21..2,1....."
 SLANT_SOLUTION = "/\\\\\\/,\\\\//\\,/////,/\\\\\\\\,/\\///"
 
 
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def test_the_json_hint_names_the_rule_the_reason_and_the_cells(capsys):
-    status, out, _ = run(capsys, "hint", "slant", SLANT, "--json")
+def test_the_json_hint_names_the_rule_the_reason_and_the_cells(cli):
+    status, out, _ = cli("hint", "slant", SLANT, "--json")
     assert status == 0
     assert json.loads(out) == {
         "genre": "slant", "rule": "count", "because": ["B1"],
@@ -98,41 +91,41 @@ def test_the_json_hint_names_the_rule_the_reason_and_the_cells(capsys):
         "cells": [{"row": 0, "col": 0, "value": "/"}, {"row": 0, "col": 1, "value": "\\"}]}
 
 
-def test_a_state_off_the_solution_gets_one_line_naming_its_first_wrong_cell(capsys):
+def test_a_state_off_the_solution_gets_one_line_naming_its_first_wrong_cell(cli):
     wrong = "/\\??\\,?????,???\\?,?????,?????"  # e1 should be '/'; d3 is wrong too
-    status, out, err = run(capsys, "hint", "slant", SLANT, "--state", wrong)
+    status, out, err = cli("hint", "slant", SLANT, "--state", wrong)
     assert (status, out) == (2, "")
     assert err == "puzzlebank: the state contradicts the puzzle: cell e1 is wrong\n"
 
 
-def test_araf_states_are_judged_by_how_they_group_cells_not_by_the_label_numbers(capsys, sample):
+def test_araf_states_are_judged_by_how_they_group_cells_not_by_the_label_numbers(cli, sample):
     genre = get_genre("araf")
     case = sample["araf"][0]
     width = case.puzzle.width
     labels = solution_cells(genre, case.solution)
     renamed = [str(int(t) + 7) for t in labels]  # other numbers, the same rooms
     text = genre.format(case.puzzle)
-    status, out, _ = run(capsys, "hint", "araf", text, "--state",
+    status, out, _ = cli("hint", "araf", text, "--state",
                          state_text("araf", renamed, [True] * len(renamed), width))
     assert (status, out.strip()) == (0, "solved")
     k = next(k for k in range(1, len(labels)) if labels[k] != labels[0])
     merged = ["?"] * len(labels)
     merged[0] = merged[k] = "3"  # two cells of different rooms in one room
-    status, _, err = run(capsys, "hint", "araf", text, "--state",
+    status, _, err = cli("hint", "araf", text, "--state",
                          state_text("araf", merged, [True] * len(merged), width))
     name = f"{chr(ord('a') + k % width)}{k // width + 1}"
     assert (status, err) == (2, f"puzzlebank: the state contradicts the puzzle: cell {name} "
                                 "is wrong\n")
 
 
-def test_a_bad_state_or_an_illegal_pour_gets_one_line_and_exit_2(capsys):
-    status, _, err = run(capsys, "hint", "slant", SLANT, "--state", "//???,?????")
+def test_a_bad_state_or_an_illegal_pour_gets_one_line_and_exit_2(cli):
+    status, _, err = cli("hint", "slant", SLANT, "--state", "//???,?????")
     assert status == 2 and err.count("\n") == 1 and "expected 5 rows in the state" in err
-    status, _, err = run(capsys, "hint", "colorsort", "4:3320,2113,0231,2010,,",
+    status, _, err = cli("hint", "colorsort", "4:3320,2113,0231,2010,,",
                          "--state", "0>4 2>4")
     assert (status, err) == (2, "puzzlebank: the state contradicts the puzzle: move 2 (2>4) "
                                 "is wrong\n")
-    status, out, _ = run(capsys, "hint", "colorsort", "4:3320,2113,0231,2010,,", "--json")
+    status, out, _ = cli("hint", "colorsort", "4:3320,2113,0231,2010,,", "--json")
     assert status == 0 and json.loads(out)["remaining"] == 11
 
 

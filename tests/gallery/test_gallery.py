@@ -10,7 +10,6 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from pipeline.cli import main
 from pipeline.gallery import page
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -18,19 +17,11 @@ NS = "{http://www.w3.org/2000/svg}"
 SVG = re.compile(r"<svg .*?</svg>", re.S)
 
 
-def run_cli(capsys, *args: object) -> tuple[int, str, str]:
-    """Run `puzzlebank ARGS...` in this process; return (status, stdout, stderr)."""
-    capsys.readouterr()
-    status = main([str(arg) for arg in args])
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def test_gallery_has_a_section_per_bucket_and_two_svg_pictures_per_puzzle(capsys, small_bank,
+def test_gallery_has_a_section_per_bucket_and_two_svg_pictures_per_puzzle(cli, small_bank,
                                                                           tmp_path):
     root, rows = small_bank
     out = tmp_path / "small.html"
-    assert run_cli(capsys, "gallery", "small", "--root", root, "--out", out) == (
+    assert cli("gallery", "small", "--root", root, "--out", out) == (
         0, f"{out}: 8 puzzles\n", "")
     html = out.read_text(encoding="utf-8")
     assert html.count('<section class="bucket"') == 6
@@ -75,42 +66,42 @@ def test_the_gallery_is_the_same_bytes_when_written_again_in_another_process(sma
     assert len(pages[0]) > 1000
 
 
-def test_gallery_of_a_missing_bank_or_version_is_one_line_and_status_2(capsys, small_bank,
+def test_gallery_of_a_missing_bank_or_version_is_one_line_and_status_2(cli, small_bank,
                                                                         tmp_path):
     root, _ = small_bank
     for args in (("nobank",), ("small", "--version", "7")):
-        status, out, err = run_cli(capsys, "gallery", *args, "--root", root, "--out",
+        status, out, err = cli("gallery", *args, "--root", root, "--out",
                                    tmp_path / "x.html")
         assert (status, out) == (2, "")
         assert err.startswith("puzzlebank: ") and err.count("\n") == 1
     assert not (tmp_path / "x.html").exists()
 
 
-def test_show_bank_id_draws_the_row_and_with_solve_its_own_solution(capsys, small_bank,
+def test_show_bank_id_draws_the_row_and_with_solve_its_own_solution(cli, small_bank,
                                                                      tmp_path):
     root, rows = small_bank
     row = next(row for row in rows if row["genre"] == "araf")
-    status, out, _ = run_cli(capsys, "show", "small", row["id"], "--root", root, "--solve")
+    status, out, _ = cli("show", "small", row["id"], "--root", root, "--solve")
     assert status == 0
     assert "|" in out and "-" in out
-    assert run_cli(capsys, "show", "small", row["id"], "--root", root, "--svg",
+    assert cli("show", "small", row["id"], "--root", root, "--svg",
                    tmp_path / "p.svg")[0] == 0
-    assert run_cli(capsys, "show", "small", row["id"], "--root", root, "--solve", "--svg",
+    assert cli("show", "small", row["id"], "--root", root, "--solve", "--svg",
                    tmp_path / "s.svg")[0] == 0
     walls = [ET.parse(tmp_path / name).getroot().iter(NS + "line") for name in ("p.svg", "s.svg")]
     counts = [sum(line.get("class") == "wall" for line in found) for found in walls]
     labels = row["solution"].replace(",", " ").split()
     assert counts[0] == 0 and counts[1] >= len(set(labels)) - 1 > 0
-    status, _, err = run_cli(capsys, "show", "small", "0" * 20, "--root", root)
+    status, _, err = cli("show", "small", "0" * 20, "--root", root)
     assert status == 2 and "has no puzzle" in err
 
 
 def test_the_gallery_in_headless_chromium_loads_cleanly_and_reveals_a_solution(
-        capsys, small_bank, tmp_path, browser_page):
+        cli, small_bank, tmp_path, browser_page):
     page, log = browser_page
     root, rows = small_bank
     out = tmp_path / "gallery.html"
-    assert run_cli(capsys, "gallery", "small", "--root", root, "--out", out)[0] == 0
+    assert cli("gallery", "small", "--root", root, "--out", out)[0] == 0
     page.goto(out.as_uri(), wait_until="load")
 
     shown = """(() => {

@@ -11,7 +11,6 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from pipeline.cli import main
 from solvers import GENRE_NAMES
 from solvers.core import svg
 
@@ -164,25 +163,17 @@ def test_svg_numbers_and_escapes_are_written_one_way():
                          ).find(NS + "text").text == "<&>"
 
 
-def run_cli(capsys, *args: object) -> tuple[int, str, str]:
-    """Run `puzzlebank ARGS...` in this process; return (status, stdout, stderr)."""
-    capsys.readouterr()
-    status = main([str(arg) for arg in args])
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def test_show_svg_writes_the_puzzle_or_with_solve_its_solution(capsys, tmp_path):
+def test_show_svg_writes_the_puzzle_or_with_solve_its_solution(cli, tmp_path):
     text = KNOWN["slant"][0]
-    status, out, _ = run_cli(capsys, "show", "slant", text, "--svg", tmp_path / "p.svg")
+    status, out, _ = cli("show", "slant", text, "--svg", tmp_path / "p.svg")
     assert (status, out) == (0, f"{tmp_path / 'p.svg'}\n")
     assert marks(ET.parse(tmp_path / "p.svg").getroot(), "line", "diagonal") == []
-    assert run_cli(capsys, "show", "slant", text, "--solve", "--svg", tmp_path / "s.svg")[0] == 0
+    assert cli("show", "slant", text, "--solve", "--svg", tmp_path / "s.svg")[0] == 0
     assert len(marks(ET.parse(tmp_path / "s.svg").getroot(), "line", "diagonal")) == 16
 
 
-def test_show_svg_into_a_missing_folder_is_one_line_and_status_2(capsys, tmp_path):
-    status, _, err = run_cli(capsys, "show", "slant", KNOWN["slant"][0], "--svg",
+def test_show_svg_into_a_missing_folder_is_one_line_and_status_2(cli, tmp_path):
+    status, _, err = cli("show", "slant", KNOWN["slant"][0], "--svg",
                              tmp_path / "no" / "p.svg")
     assert status == 2
     assert err.startswith("puzzlebank: ") and err.count("\n") == 1

@@ -1,16 +1,13 @@
-"""Fixtures of the pipeline tests: one Prefect test server per session, and a CLI runner.
+"""Fixtures of the pipeline tests: one Prefect test server per session.
 
 `prefect_api` starts Prefect's test harness once (about 12 s), with PREFECT_HOME in a temp folder
 and logging at WARNING, and exports its url as PREFECT_API_URL so the CLI (in this process or in a
 subprocess) reuses it instead of starting a server of its own. Tests that use it are marked flow.
 """
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 
 import pytest
-
-from pipeline.cli import main
 
 QUIET_PREFECT = {
     "PREFECT_LOGGING_LEVEL": "WARNING",
@@ -33,26 +30,3 @@ def prefect_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             url = PREFECT_API_URL.value()
             env.setenv("PREFECT_API_URL", url)
             yield url
-
-
-@dataclass(frozen=True)
-class Run:
-    """What one CLI command did: its exit status and what it printed."""
-
-    status: int
-    out: str
-    err: str
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
-    """Return a function that runs `puzzlebank ARGS...` in this process and returns a Run."""
-
-    def run(*args: object) -> Run:
-        capsys.readouterr()
-        status = main([str(arg) for arg in args])
-        out, err = capsys.readouterr()
-        return Run(status, out, err)
-
-    return run
-

@@ -1,15 +1,19 @@
-"""An app's night from its spec file: `build --spec` builds every bank and genre in one process
-and one parent flow run, prints each outcome line and extends the calendars; a run whose build
+"""An app's night from its spec file: `build --spec` builds every bank in one process and one
+parent flow run, each bank with all its genres one commit, prints each outcome line and extends
+the calendars; a run whose build
 fails is in `history` with its reason and notifies once; `schedule --spec` deploys that flow;
 a bad spec is one line before any server starts."""
 
 import json
 import threading
+from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from pydantic import TypeAdapter
 
 from banks import BankStore
+from pipeline.jobs import AppBank
 
 SPEC = """
 [banks.app]
@@ -43,21 +47,26 @@ def spec_file(tmp_path, text=SPEC, extra=""):
 
 
 @pytest.mark.flow
-def test_build_spec_builds_every_genre_in_one_run_and_plans_the_calendar(
+def test_build_spec_builds_a_bank_of_two_genres_as_one_commit_and_plans_the_calendar(
         nightly, cli, tmp_path):
     root = tmp_path / "banks"
     run = cli("build", "--spec", spec_file(tmp_path), "--root", root)
     assert run.status == 0, run.out + run.err
     lines = [line for line in run.out.splitlines() if line.startswith("app:")]
-    assert lines[0] == "app: published version 0: 4 puzzles in 2 buckets"
-    assert lines[1] == "app: published version 1: 2 puzzles in 1 buckets"
-    assert lines[2].startswith("app: calendar planned through ")
-    genres = {row["genre"] for row in BankStore(root).snapshot("app").read().to_pylist()}
-    assert genres == {"slant", "colorsort"}
+    assert lines[0] == "app: published version 0: 6 puzzles in 3 buckets"
+    assert lines[1].startswith("app: calendar planned through ")
+    snapshot = BankStore(root).snapshot("app")
+    assert snapshot.version == 0
+    assert snapshot.manifest(0).buckets == {"colorsort/4x4/easy": 2, "slant/4x4/count": 2,
+                                            "slant/4x4/cycle": 2}
+    assert cli("verify", "app", "--root", root).status == 0
     day = json.loads(cli("day", "app", "--root", root, "--json").out)
     assert len(day["puzzles"]) == 3  # slant count, slant cycle, colorsort easy
     again = cli("build", "--spec", spec_file(tmp_path), "--root", root)
     assert again.status == 3, again.out + again.err
+    assert "app: already published as version 0; nothing built" in again.out
+    assert cli("build", "--spec", spec_file(tmp_path), "--root", root,
+               "--ok-if-published").status == 0
 
 
 class Hook(BaseHTTPRequestHandler):
@@ -88,20 +97,21 @@ def test_a_scheduled_run_that_fails_is_in_history_and_notifies_once(
                                          "--cron", "0 3 * * *", "--root", str(root)])
         parameters = app_flow(args, fail_run=True)
         (root / "app" / ".lock").mkdir(parents=True)  # the bank cannot be written any more
+        banks = [replace(bank, plan_days=None) for bank in parameters["banks"]]
         with pytest.raises(nightly.NightFailed):
-            nightly.build_app(**{**parameters, "plans": {}})
+            nightly.build_app(**{**parameters, "banks": banks})
     finally:
         server.shutdown()
         thread.join()
     out = capsys.readouterr().out
-    assert "app: slant build failed: " in out and "app: colorsort build failed: " in out
-    assert out.count("app/.lock: cannot open the bank's lock (Is a directory)") == 2
+    assert out.count("app: build failed: ") == 1
+    assert out.count("app/.lock: cannot open the bank's lock (Is a directory)") == 1
     history = cli("history", "app", "--root", root)
     assert history.status == 0, history.err
-    assert history.out.count("run failed: slant: ") == 1
+    assert history.out.count("run failed: ") == 1
     events = server.received  # type: ignore[attr-defined]
-    assert [(e["event"], e["bank"]) for e in events] == [("failure", "app"), ("failure", "app")]
-    assert events[0]["summary"].startswith("app: slant build failed: ")
+    assert [(e["event"], e["bank"]) for e in events] == [("failure", "app")]
+    assert events[0]["summary"].startswith("app: build failed: ")
 
 
 @pytest.mark.flow
@@ -119,9 +129,10 @@ def test_schedule_spec_deploys_the_apps_night(nightly, cli, prefect_api, tmp_pat
     with get_client(sync_client=True) as client:
         stored = client.read_deployment_by_name("build-app/app")
     assert served == [stored.id]
-    assert [job["genre"] for job in stored.parameters["jobs"]] == ["slant", "colorsort"]
-    assert all(job["advance_seed"] for job in stored.parameters["jobs"])
-    assert stored.parameters["plans"] == {"app": [7, 1, "UTC"]}
+    [bank] = TypeAdapter(list[AppBank]).validate_python(stored.parameters["banks"])
+    assert [genre.genre for genre in bank.job.genres] == ["slant", "colorsort"]
+    assert (bank.job.advance_seed, bank.plan_days, bank.per_bucket) == (True, 7, 1)
+    assert stored.parameters["timezone"] == "UTC"
 
 
 @pytest.mark.parametrize(("text", "message"), [

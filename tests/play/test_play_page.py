@@ -98,24 +98,16 @@ def test_the_cli_prints_where_the_page_went(capsys, play_bank, tmp_path):
     assert Path(out).read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 
 
-def run(capsys, *args: object) -> tuple[int, str, str]:
-    """Run `puzzlebank ARGS...` in this process; return (status, stdout, stderr)."""
-    capsys.readouterr()
-    status = main([str(arg) for arg in args])
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def test_play_date_and_export_days_write_the_same_page_of_a_planned_day(capsys, play_bank,
+def test_play_date_and_export_days_write_the_same_page_of_a_planned_day(cli, play_bank,
                                                                         tmp_path):
     root = tmp_path / "banks"
     shutil.copytree(play_bank[0], root)
-    assert run(capsys, "calendar", "play", "--root", root, "--from", "2027-01-01",
+    assert cli("calendar", "play", "--root", root, "--from", "2027-01-01",
                "--through", "2027-01-01")[0] == 0
     page = tmp_path / "day.html"
-    assert run(capsys, "play", "play", "--root", root, "--date", "2027-01-01", "--out",
+    assert cli("play", "play", "--root", root, "--date", "2027-01-01", "--out",
                page) == (0, f"{page}: 5 puzzles\n", "")
-    assert run(capsys, "export", "play", "--root", root, "--out", tmp_path / "out", "--days",
+    assert cli("export", "play", "--root", root, "--out", tmp_path / "out", "--days",
                "2027-01-01..2027-01-01")[0] == 0
     folder = tmp_path / "out" / "play"
     exported = folder / "days" / "2027-01-01.html"
@@ -125,11 +117,11 @@ def test_play_date_and_export_days_write_the_same_page_of_a_planned_day(capsys, 
     assert data["solutions"] == json.loads((folder / "solutions" / "2027-01-01.json").read_text())
     assert data["day"]["date"] == "2027-01-01" and len(data["day"]["puzzles"]) == 5
 
-    status, out, err = run(capsys, "play", "play", "--root", root, "--date", "2027-01-02",
+    status, out, err = cli("play", "play", "--root", root, "--date", "2027-01-02",
                            "--out", tmp_path / "none.html")
     assert (status, out) == (2, "") and err.count("\n") == 1
     assert "no puzzles planned on 2027-01-02 (planned through 2027-01-01" in err
-    status, _, err = run(capsys, "play", "play", "--root", root, "--date", "2027-01-01",
+    status, _, err = cli("play", "play", "--root", root, "--date", "2027-01-01",
                          "--version", "0", "--out", tmp_path / "none.html")
     assert status == 2 and "--date or --version" in err
     assert not (tmp_path / "none.html").exists()

@@ -7,7 +7,6 @@ import pytest
 from banks import BankStore
 from generators import GenerationSpec
 from pipeline.admission import admit, verify_rows
-from pipeline.cli import main
 from solvers import get_genre
 
 GOKIGEN = "https://puzz.link/p?gokigen/4/4/iaegcgcj6a"
@@ -15,34 +14,26 @@ GOKIGEN_TEXT = "...0.,.4...,2...2,.....,.1.0."
 ARAF = "https://puzz.link/p?araf/5/5/457m3i8ma57"
 
 
-def run(capsys, *args):
-    """Return (status, stdout, stderr) of `puzzlebank ARGS...` run in this process."""
-    capsys.readouterr()
-    status = main([str(arg) for arg in args])
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def test_solve_reads_a_url_as_it_reads_the_puzzles_text(capsys):
-    status, out, _ = run(capsys, "solve", "slant", GOKIGEN, "--json")
-    _, from_text, _ = run(capsys, "solve", "slant", GOKIGEN_TEXT, "--json")
+def test_solve_reads_a_url_as_it_reads_the_puzzles_text(cli):
+    status, out, _ = cli("solve", "slant", GOKIGEN, "--json")
+    _, from_text, _ = cli("solve", "slant", GOKIGEN_TEXT, "--json")
     assert status == 0
     assert json.loads(out) == json.loads(from_text)
     assert json.loads(out)["solution"] == "\\/\\/,/\\\\\\,\\\\//,///\\"
 
 
-def test_solve_takes_the_genre_from_a_url_given_in_its_place(capsys):
-    status, out, _ = run(capsys, "solve", ARAF, "--json")
+def test_solve_takes_the_genre_from_a_url_given_in_its_place(cli):
+    status, out, _ = cli("solve", ARAF, "--json")
     report = json.loads(out)
     assert status == 0
-    assert json.loads(run(capsys, "solve", "araf/5/5/457m3i8ma57", "--json")[1]) == report
+    assert json.loads(cli("solve", "araf/5/5/457m3i8ma57", "--json")[1]) == report
     assert (report["genre"], report["counts"]) == ("araf", {"ladder": 1, "cpsat": 1})
     assert report["solution"] == "0 1 1 1 1,0 0 0 1 1,2 2 0 0 0,2 3 3 3 3,2 2 2 3 3"
 
 
-def test_show_draws_the_puzzle_of_a_url(capsys):
+def test_show_draws_the_puzzle_of_a_url(cli):
     slant = get_genre("slant")
-    status, out, _ = run(capsys, "show", "slant", GOKIGEN)
+    status, out, _ = cli("show", "slant", GOKIGEN)
     assert status == 0
     assert out == slant.draw(slant.parse(GOKIGEN_TEXT), None) + "\n"
 
@@ -60,8 +51,8 @@ BAD_URLS = {
 
 
 @pytest.mark.parametrize(("args", "says"), BAD_URLS.values(), ids=BAD_URLS.keys())
-def test_a_url_that_cannot_be_read_is_one_line_and_status_2(capsys, args, says):
-    status, out, err = run(capsys, *args)
+def test_a_url_that_cannot_be_read_is_one_line_and_status_2(cli, args, says):
+    status, out, err = cli(*args)
     assert status == 2
     assert err.startswith("puzzlebank: ") and err.count("\n") == 1
     assert says in err
