@@ -4,8 +4,9 @@ Vocabulary: a *tube* is a tuple of colour numbers from the bottom up (the last i
 *capacity* is how many units a tube holds; a *pour* (i, j) moves the top run of tube i onto tube
 j. Colours 0..35 are written 0-9a-z. Puzzle text: "<capacity>:" then the tubes joined by ',',
 e.g. "4:3320,2113,0231,2010,," (two empty tubes at the end). Solution text: the pours as "i>j"
-separated by single spaces ("" for no pour). A capacity is 1..MAX_CAPACITY. In errors, `row`
-is a tube (or, for a solution, None) and `col` a unit in that tube (or the index of a pour).
+separated by single spaces ("" for no pour). A capacity is 1..MAX_CAPACITY; each colour fills
+whole tubes (its units are a multiple of the capacity). In errors, `row` is a tube (or, for a
+solution, None) and `col` a unit in that tube (or the index of a pour).
 """
 
 import re
@@ -86,7 +87,22 @@ def parse(text: str) -> ColorSortPuzzle:
         tubes.append(tuple(CHAR_COLOUR[ch] for ch in chars))
     if not any(tubes):
         raise PuzzleFormatError("no colour in any tube")
+    _check_whole_tubes(tubes, capacity)
     return ColorSortPuzzle(capacity, tuple(tubes))
+
+
+def _check_whole_tubes(tubes: Sequence[Tube], capacity: int) -> None:
+    """Raise PuzzleFormatError for the first colour whose units do not fill whole tubes: a sorted
+    deal has every tube empty or full of one colour, so such a deal can never be sorted."""
+    units: dict[int, int] = {}
+    for tube in tubes:
+        for colour in tube:
+            units[colour] = units.get(colour, 0) + 1
+    for colour, count in sorted(units.items()):
+        if count % capacity:
+            raise PuzzleFormatError(
+                f"colour {COLOUR_CHARS[colour]!r} has {count} units, not a whole number of "
+                f"tubes of {capacity}: the deal can never be sorted")
 
 
 def format(puzzle: ColorSortPuzzle) -> str:

@@ -163,8 +163,10 @@ def test_the_optimal_solver_gives_up_past_its_state_cap():
 
 
 def test_a_colour_that_cannot_fill_whole_tubes_is_unsolvable_at_once():
-    assert solve_optimal(COLORSORT.parse("4:001,1101,,")).status == UNSOLVABLE
-    dfs = COLORSORT.count(COLORSORT.parse("4:001,1101,,"), 2, "ladder")
+    # "4:001,1101,,", which parse refuses (test_colorsort_texts), built as a value
+    puzzle = ColorSortPuzzle(4, ((0, 0, 1), (1, 1, 0, 1), (), ()))
+    assert solve_optimal(puzzle).status == UNSOLVABLE
+    dfs = COLORSORT.count(puzzle, 2, "ladder")
     assert (dfs.count, dfs.truncated) == (0, False)
 
 

@@ -55,6 +55,10 @@ def test_solution_texts_round_trip():
         ("4:3320,21130", 1, 4, "tube holds 5 units, capacity is 4"),
         ("4:,,", None, None, "no colour in any tube"),
         ("4:", None, None, "no colour in any tube"),
+        ("4:0000,0,,", None, None, "colour '0' has 5 units, not a whole number of tubes of 4: "
+                                   "the deal can never be sorted"),
+        ("3:001,11a,,", None, None, "colour '0' has 2 units, not a whole number of tubes of 3"),
+        ("2:00,zz,z,,", None, None, "colour 'z' has 3 units"),
     ],
 )
 def test_bad_puzzle_texts_name_position_and_reason(text, row, col, reason):
@@ -129,7 +133,8 @@ def test_the_normal_form_keeps_different_puzzles_apart():
 
 
 def test_the_normal_form_of_many_tubes_with_no_shared_colour_is_quick_and_unique():
-    puzzle = COLORSORT.parse("4:" + ",".join(COLOUR_CHARS[k:k + 4] for k in range(0, 36, 4)))
+    # a value, not a text: parse refuses a colour of one unit in tubes of 4
+    puzzle = ColorSortPuzzle(4, tuple(tuple(range(k, k + 4)) for k in range(0, 36, 4)))
     assert COLORSORT.images(puzzle) == ["4:0123,4567,89ab,cdef,ghij,klmn,opqr,stuv,wxyz"]
 
 

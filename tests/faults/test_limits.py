@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from solvers import GENRE_NAMES, get_genre
+from tests.slow_inputs import COLORSORT_33_EMPTY
 
 README = Path(__file__).parents[2] / "README.md"
 TEN_MB = 10 * 2**20
@@ -127,3 +128,15 @@ def test_a_number_past_its_limit_is_refused_in_one_line_naming_the_limit(cli, ar
     run = cli(*args)
     assert run.status == 2 and run.one_error_line()
     assert named in run.err and len(run.err) < 400
+
+
+# A colour that cannot fill whole tubes (the deal of 5 units of each colour in tubes of 4,
+# which the DFS wandered in for minutes): no pour ever sorts it, so every command that reads a
+# deal refuses it at parse time, naming the colour and its count, instead of searching.
+@pytest.mark.parametrize("args", [("solve", "colorsort", COLORSORT_33_EMPTY),
+                                  ("show", "colorsort", COLORSORT_33_EMPTY, "--solve"),
+                                  ("hint", "colorsort", COLORSORT_33_EMPTY)])
+def test_a_deal_whose_colour_cannot_fill_whole_tubes_is_refused_before_any_search(cli, args):
+    run = cli(*args)
+    assert run.status == 2 and run.one_error_line()
+    assert "colour '0' has 5 units, not a whole number of tubes of 4" in run.err
