@@ -27,3 +27,10 @@ def os_error_text(error: OSError) -> str:
     reason = error.strerror or str(error) or type(error).__name__
     names = [str(name) for name in (error.filename, error.filename2) if name is not None]
     return reason + "".join(f": {excerpt(name)}" for name in names)
+
+
+def reason_of(error: Exception) -> str:
+    """Return why a run failed, in one line: a file error's os_error_text, else the error's
+    text, else its type's name."""
+    reason = os_error_text(error) if isinstance(error, OSError) else str(error)
+    return reason or type(error).__name__

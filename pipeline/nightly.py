@@ -26,7 +26,7 @@ from banks import BankError, BankStore
 from banks.calendar import extend
 from banks.runlog import record_failed_run
 from pipeline.bankspec import Notify
-from pipeline.failures import os_error_text
+from pipeline.failures import reason_of
 from pipeline.flows import build_banks
 from pipeline.jobs import AppBank
 from pipeline.notify import message, notify
@@ -81,8 +81,7 @@ def one_bank(bank: AppBank, root: str, settings: Notify | None, run: str | None
     try:
         [result] = build_banks([bank.job], root, bank.compute, name)
     except Exception as error:
-        reason = os_error_text(error) if isinstance(error, OSError) else str(error)
-        reason = reason or type(error).__name__
+        reason = reason_of(error)
         line = f"{name}: build failed: {reason}"
         try:
             record_failed_run(BankStore(root), name, reason, run)

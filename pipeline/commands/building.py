@@ -31,12 +31,11 @@ from pipeline.commands.common import (
     spec_given,
     spec_options,
 )
-from pipeline.failures import os_error_text
+from pipeline.failures import reason_of
 from pipeline.jobs import AppBank, BankJob, Compute, GenreJob
 from pipeline.results import BuildResult, BuildStatus
 from pipeline.server import home_of, local_server
-from pipeline.session import run_flow as run_session
-from pipeline.session import safe_path
+from pipeline.session import run_flow, safe_path
 from solvers import get_genre
 from solvers.core.excerpt import excerpt
 
@@ -45,13 +44,8 @@ WAIT_IN_BUCKET = ("--wait has no meaning for a bank in an object store: builds t
                   "naming what was shipped); drop --wait")
 
 R = TypeVar("R")
-OUTCOMES = {  # what a stopped flow leaves, as its last line says
-    "build": "nothing half-written; a build is published whole or not at all "
-                  "(`puzzlebank history` shows which)",
-    "verify_version": "verify changes nothing",
-    "build_app": "nothing half-written; each build is published whole or not at all "
-                 "(`puzzlebank history` shows which)",
-}
+BUILD_OUTCOME = ("nothing half-written; a build is published whole or not at all "
+                 "(`puzzlebank history` shows which)")  # what a stopped build leaves
 ALREADY_PUBLISHED = 3  # `build`'s exit status when its spec and seed were published before
 
 
@@ -87,19 +81,23 @@ def add_server(command: Register) -> None:
     server.add_argument("--port", type=port_arg, help="port (default 4200, or a free one)")
 
 
-def run_flow(args: argparse.Namespace, name: str, flow: Callable[[], R]) -> R:
-    """Run `flow()`, a call of the flow called `name` (OUTCOMES), through pipeline.session
-    with `args`' root, API and progress; the fork server preloads the genres a pool or a local
-    cluster will run (every genre for a --spec file or a verify)."""
+def run_builds(args: argparse.Namespace, builds: list[tuple[BankJob, Compute]],
+               flow: Callable[[], R]) -> R:
+    """Run `flow()`, a call of a build flow of `builds`, through pipeline.session with `args`'
+    root, API and progress; the fork server preloads the genres of the builds whose works a
+    pool or a local cluster will run (a build whose first plan is one work runs in process)."""
     from pipeline.batches import first_plan_works
 
-    genre = getattr(args, "genre", None)
-    local_dask = bool(args.dask) and args.dask.startswith("local")
-    warm = None
-    if local_dask or (args.workers > 1 and not args.dask and not (  # one work runs in process
-            genre and first_plan_works(genre, args.size, args.grade, args.per_grade) == 1)):
-        warm = [genre] if genre else []
-    return run_session(args.root, args.api, args.progress, OUTCOMES[name], flow, warm)
+    def pooled(job: BankJob, compute: Compute) -> bool:
+        if compute.dask:
+            return compute.dask.startswith("local")
+        return compute.workers > 1 and any(
+            first_plan_works(genre.genre, genre.sizes, genre.grades, genre.per_grade) > 1
+            for genre in job.genres)
+
+    warm = sorted({genre.genre for job, compute in builds if pooled(job, compute)
+                   for genre in job.genres})
+    return run_flow(args.root, args.api, args.progress, BUILD_OUTCOME, flow, warm or None)
 
 
 def cmd_server(args: argparse.Namespace) -> int:
@@ -247,7 +245,8 @@ def cmd_build_app(args: argparse.Namespace) -> int:
         outcomes: list[list[str]] = build_app(**parameters)
         return outcomes
 
-    statuses = {status for _, status in run_flow(args, "build_app", night)}
+    builds = [(bank.job, bank.compute) for bank in parameters["banks"]]
+    statuses = {status for _, status in run_builds(args, builds, night)}
     if statuses & {"failed", BuildStatus.BUSY}:
         return 2
     if statuses & {BuildStatus.SHORT, BuildStatus.REJECTED, "short"}:
@@ -266,7 +265,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         refuse_if_busy(args.root, args.bank)
     reach_dask(args.dask)
     with bank_errors(), failures_recorded(args.root, args.bank):
-        [result] = run_flow(args, "build", lambda: build([job], args.root, compute))
+        [result] = run_builds(args, [(job, compute)],
+                              lambda: build([job], args.root, compute))
     if result.status == BuildStatus.BUSY:
         raise InputError(result.message)
     if result.status == BuildStatus.ALREADY:
@@ -306,11 +306,10 @@ def failures_recorded(root: str, bank: str) -> Iterator[None]:
     try:
         yield
     except Exception as error:
-        reason = os_error_text(error) if isinstance(error, OSError) else str(error)
         from banks import BankError, BankStore
 
         with contextlib.suppress(OSError, ValueError, BankError):
-            record_failed_run(BankStore(root), bank, reason or type(error).__name__)
+            record_failed_run(BankStore(root), bank, reason_of(error))
         raise
 
 
