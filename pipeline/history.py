@@ -1,6 +1,7 @@
 """A bank's history as text: one line per version (each a committed build), then one per build
 that failed re-verification and was never committed, then one per run that failed before either
-(banks.runlog: its reason in the last column).
+(banks.runlog: its reason in the last column), then one per run that started and recorded no end:
+crashed (its process was killed), still running, or, in a bucket, started on another machine.
 
 Columns: version, when (UTC; the commit time, or when a failed build was checked), build id,
 rows the build added, its buckets ("genre/WxH/grade n"), and its verification.
@@ -10,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from banks import BankError, BankStore, Manifest
-from banks.runlog import failed_runs
+from banks.runlog import OpenRun, failed_runs, open_runs
 
 HEADER = ("version", "when", "build", "rows", "buckets", "verification")
 
@@ -21,6 +22,8 @@ def history_text(root: str | Path, bank: str) -> str:
     store = BankStore(root)
     runs = [("-", run.when, "-", "0", "-", f"run failed: {run.reason}")
             for run in failed_runs(store, bank)]
+    runs += [("-", run.started, "-", "0", "-", open_run_text(run))
+             for run in open_runs(store, bank)]
     try:
         snapshot = store.snapshot(bank)
     except BankError:
@@ -39,6 +42,17 @@ def history_text(root: str | Path, bank: str) -> str:
     return "\n".join(
         "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + "  "
         + row[-1] for row in cells)
+
+
+def open_run_text(run: OpenRun) -> str:
+    """Return the verification cell of a run with no end recorded."""
+    seen = f"; {run.run}" if run.run else ""
+    if run.state == "crashed":
+        return f"run crashed: started {run.started}, no end recorded (pid {run.pid}{seen})"
+    if run.state == "running":
+        return f"run in progress: started {run.started} (pid {run.pid}{seen})"
+    return (f"run started {run.started} on {run.host} (pid {run.pid}{seen}), no end recorded: "
+            "running there, or crashed")
 
 
 def line(version: str, when: str, manifest: Manifest) -> tuple[str, ...]:

@@ -27,6 +27,11 @@ def announce() -> None:
     print(f"prefect run: {flow_run.ui_url}", flush=True)
 
 
+def address() -> str | None:
+    """Return the address at which the Prefect UI shows the running flow run (None outside one)."""
+    return str(flow_run.ui_url) if flow_run.id else None
+
+
 def artifact_key(bank: str, what: str) -> str:
     """Return an artifact key Prefect takes (lowercase letters, digits, dashes) for a bank."""
     name = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in bank.lower())

@@ -272,6 +272,14 @@ def gone(pid):
         return True
 
 
+def history_runs(root):
+    """Return the last cells of `history`'s lines for runs (those that are no version)."""
+    from pipeline.history import history_text
+
+    return [line.split("  ")[-1].strip() for line in history_text(root, BANK).splitlines()[1:]
+            if line.startswith("-")]
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_a_build_killed_mid_way_leaves_the_published_version_and_a_rerun_succeeds(
     built, copy_of
@@ -299,10 +307,14 @@ def test_a_build_killed_mid_way_leaves_the_published_version_and_a_rerun_succeed
 
     store = BankStore(root)
     assert store.latest(BANK) == 0 and part_bytes(root) == before
+    crashed = history_runs(root)  # the killed run recorded its start and no end
+    assert len(crashed) == 1 and crashed[0].startswith("run crashed: started ")
+    assert f"(pid {build.pid}; http" in crashed[0]
 
     args[args.index("--workers") + 1] = "1"  # workers change nothing but speed
     assert main(args[1:]) == 0
     assert store.latest(BANK) == 1
+    assert history_runs(root) == crashed  # the rerun's own record ended with it
     assert manifest(root, 1).build_stats["tasks"] >= 2  # so the kill was mid-way
     assert set(before) < set(part_bytes(root))
     assert all(part_bytes(root)[name] == data for name, data in before.items())

@@ -2,6 +2,7 @@
 a grade the bank's genres lack, JSON rows shaped like the export's, and history naming genres."""
 
 import json
+import os
 
 import pytest
 
@@ -75,3 +76,17 @@ def test_history_lists_a_failed_run_with_its_reason_even_before_any_version(cli,
     assert line.startswith("-") and line.endswith(
         "run failed: cannot write in the root /srv: Read-only")
     assert cli("history", "none", "--root", tmp_path).status == 2
+
+
+def test_history_shows_a_run_in_progress_and_nothing_once_it_ended(cli, tmp_path):
+    from banks.runlog import run_recorded
+
+    place = BankStore(tmp_path).place("night")
+    with run_recorded(place, "http://127.0.0.1:4200/runs/2"):
+        run = cli("history", "night", "--root", tmp_path)
+        assert run.status == 0, run.err
+        (_, line) = run.out.splitlines()
+        assert line.endswith(f"run in progress: started {line.split()[1]} (pid {os.getpid()}; "
+                             "http://127.0.0.1:4200/runs/2)")
+    assert not list((tmp_path / "night" / "_runs").iterdir())
+    assert cli("history", "night", "--root", tmp_path).status == 2  # no version, no run
