@@ -20,7 +20,7 @@ def floor_problems(name: str, buckets: list[tuple[str, str]]) -> list[str]:
     """Return "SIZE/GRADE: ..." for each row below the floor and each bucket that made no row
     in SEEDS_PER_BUCKET seeds, over ROWS_PER_BUCKET rows a bucket."""
     genre = get_genre(name)
-    problems = []
+    problems: list[str] = []
     for size, grade in buckets:
         made = 0
         for seed in range(SEEDS_PER_BUCKET):
