@@ -2,5 +2,6 @@
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension(f"solvers.{genre}._kernel", [f"solvers/{genre}/_kernel.c"],
-                             extra_compile_args=["-O2"]) for genre in ("slant", "araf")])
+setup(ext_modules=[Extension(f"solvers.{name.replace('/', '.')}", [f"solvers/{name}.c"],
+                             extra_compile_args=["-O2"])
+                   for name in ("slant/_kernel", "slant/_brute", "araf/_kernel")])

@@ -6,7 +6,7 @@ A *report* is the dict `solve --json` prints: {"genre", "puzzle" (canonical text
 that does not parse gives {"puzzle" (clipped to 80 characters), "error"} instead. The solution
 is the independent engine's when both find one (the same one for a unique puzzle; for Color
 Sort the optimal solver's shortest pours), the one `show --solve` draws. The second count is by
-the genre's independent engine and carries its name ("cpsat" for the genres that have one). A
+the genre's independent engine and carries its name ("cpsat" for most genres, "fill" for Slant). A
 text may also be a puzz.link URL of the genre (see read_puzzle).
 
 Each text's counting, solving and grading runs within `max_seconds` (solvers/core/deadline.py;

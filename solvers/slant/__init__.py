@@ -7,6 +7,7 @@ from solvers.slant import board
 from solvers.slant.board import SlantPuzzle, SlantSolution
 from solvers.slant.brute import count_brute
 from solvers.slant.cpsat import count_cpsat
+from solvers.slant.fill import count_fill
 from solvers.slant.picture import picture
 from solvers.slant.puzzlink import CODEC as PUZZLINK
 from solvers.slant.quality import FLOOR
@@ -24,7 +25,8 @@ GENRE: Genre[SlantPuzzle, SlantSolution] = Genre(
     check=check,
     deduce_with=deduce_with,
     count_ladder=count_ladder,
-    counters={"cpsat": count_cpsat, "brute": count_brute},
+    counters={"cpsat": count_cpsat, "brute": count_brute, "fill": count_fill},
+    independent="fill",
     images=board.images,
     dimensions=board.dimensions,
     clue_count=board.clue_count,

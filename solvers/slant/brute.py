@@ -1,18 +1,53 @@
 """The brute-force counter: fill cells in row-major order with nothing but degree arithmetic
 and a rollback union-find, and let the rulebook validator judge every complete board.
 
-It shares no rule code with the ladder. Vocabulary: `touched[v]` diagonals touching vertex v so
-far, `unfilled[v]` cells around v still empty, `loops` the union-find of joined lattice points.
+It shares no rule code with the ladder. The same search runs in C (_brute.c, built by `pip
+install -e .`) placement for placement, without the validator: a vertex's last cell leaves it
+touched exactly as its clue says and no placement closes a loop, so every complete board it
+reaches is a solution (the tests hold the two to each other, solutions and node counts).
+Vocabulary: `touched[v]` diagonals touching vertex v so far, `unfilled[v]` cells around v still
+empty, `loops` the union-find of joined lattice points.
 """
+
+from types import ModuleType
 
 from solvers.core.results import Count
 from solvers.core.unionfind import RollbackUnionFind
 from solvers.slant.board import SlantPuzzle, SlantSolution
 from solvers.slant.rulebook import check
 
+compiled: ModuleType | None
+try:
+    from solvers.slant import _brute as compiled
+except ImportError:  # not built: the Python search below (slower, the same answers)
+    compiled = None
 
-def count_brute(puzzle: SlantPuzzle, limit: int = 2) -> Count:
-    """Return every solution up to `limit`, by exhaustive filling; `nodes` counts placements."""
+NO_CLUE = 255
+
+
+def count_brute(puzzle: SlantPuzzle, limit: int = 2, max_nodes: int | None = None) -> Count:
+    """Return every solution up to `limit`, by exhaustive filling; `nodes` counts placements.
+    The count is truncated when the search stopped at `limit` solutions or, with `max_nodes`,
+    after that many placements."""
+    if compiled is not None:
+        return _count_compiled(compiled, puzzle, limit, max_nodes)
+    return _count_python(puzzle, limit, max_nodes)
+
+
+def _count_compiled(kernel: ModuleType, puzzle: SlantPuzzle, limit: int,
+                    max_nodes: int | None) -> Count:
+    """Return count_brute's answer from the C search (a limit below 1 stops at the first
+    solution, as the Python search does)."""
+    w, h = puzzle.width, puzzle.height
+    clues = bytes(NO_CLUE if n is None else n for n in puzzle.clues)
+    fillings, nodes, complete = kernel.count(w, h, clues, max(limit, 1),
+                                             -1 if max_nodes is None else max_nodes)
+    found = tuple(SlantSolution(w, h, tuple(filling)) for filling in fillings)
+    return Count(len(found), found, nodes, truncated=not complete)
+
+
+def _count_python(puzzle: SlantPuzzle, limit: int, max_nodes: int | None) -> Count:
+    """Return count_brute's answer from the search in Python."""
     w, h = puzzle.width, puzzle.height
     stride = w + 1
     clues = puzzle.clues
@@ -47,6 +82,9 @@ def count_brute(puzzle: SlantPuzzle, limit: int = 2) -> Count:
             mark = loops.mark()
             if not loops.union(*ends):
                 continue
+            if max_nodes is not None and nodes >= max_nodes:
+                loops.rollback(mark)
+                return False
             nodes += 1
             for v in corners:
                 unfilled[v] -= 1

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import polars as pl
+import pyarrow as pa
 import pytest
 
 from banks import BankError, BankIntegrityError, BankStore, rotation, scan
@@ -116,6 +117,20 @@ def test_a_root_with_a_percent_escape_is_refused_before_anything_is_written(tmp_
     assert not (tmp_path / "r%20oot").exists()
     run = puzzlebank("query", "demo", "--root", tmp_path / "r%20oot")
     assert "'%20'" in one_line_refusal(run)
+
+
+def test_deltalake_still_cannot_read_back_a_table_under_a_percent_escape(tmp_path):
+    """Why the root above is refused (docs/banks.md): deltalake writes commit 0 there and then
+    reads the log under the decoded path. When a release fixes it, this fails: lift the refusal."""
+    from deltalake import DeltaTable, write_deltalake
+    from deltalake.exceptions import DeltaError
+
+    table = tmp_path / "r%20oot" / "t"
+    with pytest.raises(DeltaError, match="r oot"):
+        write_deltalake(str(table), pa.table({"x": [1]}))
+    assert (table / "_delta_log" / "00000000000000000000.json").is_file()  # written, unreadable
+    with pytest.raises(DeltaError, match="r oot"):
+        DeltaTable(str(table))
 
 
 def forge_cache_and_flip_a_byte(store: BankStore, bank: Path) -> Path:

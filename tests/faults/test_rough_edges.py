@@ -92,7 +92,7 @@ def test_show_takes_a_bare_puzzlink_url_as_solve_does(cli):
     with_genre = cli("show", "slant", GOKIGEN, "--solve")
     assert alone.status == with_genre.status == 0
     assert alone.out == with_genre.out
-    assert json.loads(cli("solve", GOKIGEN, "--json").out)["counts"] == {"ladder": 1, "cpsat": 1}
+    assert json.loads(cli("solve", GOKIGEN, "--json").out)["counts"] == {"ladder": 1, "fill": 1}
 
 
 def test_colorsort_solve_and_show_give_the_same_shortest_pours(cli):

@@ -67,7 +67,7 @@ def test_the_genuine_puzzle_passes_the_gate(row):
 def test_counters_that_disagree_keep_the_puzzle_out(row):
     puzzle, solution, grade = parsed(row)
     two = Count(2, (solution, solution), 1, truncated=True)
-    lying = dataclasses.replace(SLANT, counters={"cpsat": lambda puzzle, limit: two})
+    lying = dataclasses.replace(SLANT, counters={SLANT.independent: lambda puzzle, limit: two})
     assert rejection(lying, puzzle, solution, grade) == COUNTER_DISAGREE
 
 
@@ -76,7 +76,7 @@ def test_the_counters_own_solutions_need_not_be_the_generators(row):
     puzzle, solution, grade = parsed(row)
     other = dataclasses.replace(solution, cells=tuple(3 - d for d in solution.cells))
     one_other = Count(1, (other,), 1, truncated=False)
-    solvable = dataclasses.replace(SLANT, counters={"cpsat": lambda p, limit: one_other},
+    solvable = dataclasses.replace(SLANT, counters={SLANT.independent: lambda p, limit: one_other},
                                    count_ladder=lambda p, rules, limit, nodes: one_other)
     assert rejection(solvable, puzzle, solution, grade) is None
 
@@ -84,7 +84,7 @@ def test_the_counters_own_solutions_need_not_be_the_generators(row):
 def test_a_counter_that_gives_up_keeps_the_puzzle_out(row):
     puzzle, solution, grade = parsed(row)
     gave_up = Count(1, (solution,), 10**6, truncated=True)
-    tired = dataclasses.replace(SLANT, counters={"cpsat": lambda p, limit: gave_up})
+    tired = dataclasses.replace(SLANT, counters={SLANT.independent: lambda p, limit: gave_up})
     assert rejection(tired, puzzle, solution, grade) == COUNT_TRUNCATED
 
 

@@ -20,9 +20,9 @@ def test_solve_json_gives_one_object_per_puzzle_with_counts_capped_at_two(cli):
     run = cli("solve", "slant", UNIQUE, OPEN, "--json")
     assert run.status == 0
     first, second = (json.loads(line) for line in run.out.splitlines())
-    assert first == {"genre": "slant", "puzzle": UNIQUE, "counts": {"ladder": 1, "cpsat": 1},
+    assert first == {"genre": "slant", "puzzle": UNIQUE, "counts": {"ladder": 1, "fill": 1},
                      "solution": "\\/,/\\", "grade": "count", "grade_level": 0, "steps": 4}
-    assert second["counts"] == {"ladder": 2, "cpsat": 2}
+    assert second["counts"] == {"ladder": 2, "fill": 2}
     assert (second["solution"], second["grade"], second["grade_level"]) == (None, None, None)
 
 
@@ -50,7 +50,7 @@ def test_solve_reads_a_file_and_goes_on_past_a_line_that_does_not_parse(cli, tmp
 def test_solve_without_json_prints_the_counts_grade_and_drawing(cli):
     run = cli("solve", "slant", UNIQUE)
     assert run.status == 0
-    assert "counts    ladder 1, cpsat 1" in run.out
+    assert "counts    ladder 1, fill 1" in run.out
     assert "grade     count (level 0, 4 steps)" in run.out
     assert " \\ /" in run.out
 

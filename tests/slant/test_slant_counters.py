@@ -100,7 +100,8 @@ def test_vertex_degrees_of_random_10x10_fillings_match_the_reference():
 
 def test_cpsat_agrees_with_the_ladder_on_60_larger_boards_some_needing_rounds_of_loop_cuts():
     """7x7 and 10x10 boards with 45-80% of a filling's clues: the CP-SAT counter (loops cut
-    lazily, in rounds) and the ladder give the same counts to 20 and solution sets."""
+    lazily, in rounds), the ladder and the bank's "fill" engine (the compiled filling search
+    here) give the same counts to 20 and solution sets."""
     rng = random.Random(18)
     outcomes = {"one": 0, "several": 0, "truncated": 0}
     several_rounds = 0
@@ -111,10 +112,12 @@ def test_cpsat_agrees_with_the_ladder_on_60_larger_boards_some_needing_rounds_of
                       for c in clues_of(random_filling(rng, n, n)))
         puzzle = SlantPuzzle(n, n, clues)
         cpsat, ladder = SLANT.count(puzzle, 20, "cpsat"), SLANT.count(puzzle, 20, "ladder")
-        assert (cpsat.count, cpsat.truncated) == (ladder.count, ladder.truncated), \
-            SLANT.format(puzzle)
+        fill = SLANT.count(puzzle, 20, "fill")
+        assert (cpsat.count, cpsat.truncated) == (ladder.count, ladder.truncated) == (
+            fill.count, fill.truncated), SLANT.format(puzzle)
         if not cpsat.truncated:
-            assert set(cpsat.solutions) == set(ladder.solutions), SLANT.format(puzzle)
+            assert set(cpsat.solutions) == set(ladder.solutions) == set(fill.solutions), \
+                SLANT.format(puzzle)
         outcomes["truncated" if cpsat.truncated else "one" if cpsat.count == 1 else "several"] += 1
         several_rounds += cpsat.nodes > 1
     assert min(outcomes.values()) >= 10, outcomes

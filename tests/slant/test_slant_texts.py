@@ -46,7 +46,7 @@ def test_a_clue_above_the_cells_at_its_vertex_parses_and_has_no_solution(text):
     """As on puzz.link, such a clue is well formed; every engine and the grade say 0."""
     puzzle = SLANT.parse(text)
     assert SLANT.format(puzzle) == text
-    assert [SLANT.count(puzzle, 2, engine).count for engine in SLANT.engines] == [0, 0, 0]
+    assert [SLANT.count(puzzle, 2, engine).count for engine in SLANT.engines] == [0, 0, 0, 0]
     assert SLANT.grade(puzzle).status == NO_SOLUTION
 
 
