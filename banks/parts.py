@@ -82,11 +82,16 @@ def read_part(place: Place, name: str) -> pa.Table:
     return table
 
 
-def read_ids(place: Place, name: str) -> list[str]:
-    """Return the id column of the part file `name` in the bank's place."""
+def read_columns(place: Place, name: str, columns: list[str]) -> pa.Table:
+    """Return the `columns` of the part file `name` in the bank's place (BankIntegrityError
+    naming the file when it is missing or not Parquet)."""
     try:
-        ids: list[str] = pq.ParquetFile(place.arrow_input(name)).read(columns=["id"]) \
-            .column("id").to_pylist()
+        return pq.ParquetFile(place.arrow_input(name)).read(columns=columns)
     except (pa.ArrowException, OSError) as error:
         raise BankIntegrityError(f"{place.shown(name)}: unreadable Parquet ({error})") from None
+
+
+def read_ids(place: Place, name: str) -> list[str]:
+    """Return the id column of the part file `name` in the bank's place."""
+    ids: list[str] = read_columns(place, name, ["id"]).column("id").to_pylist()
     return ids

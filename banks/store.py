@@ -11,7 +11,8 @@ readers never see them, since Delta readers read only what commits add.
 A build (BankWriter, under the bank's lock): write -> read_pending (re-verification reads this)
 -> commit | discard. A build is identified by its spec key (bank + spec, seed included), which
 its commit records as a Delta app transaction: a retried build finds its commit there and is not
-published twice. Under the lock, data files no commit added are a dead build's and are removed.
+published twice. A commit refuses a row whose id, or picture (banks.pictures), the table holds.
+Under the lock, data files no commit added are a dead build's and are removed.
 
 PUZZLEBANK_FAULT=<step> makes the writer die with os._exit at that step (tests of crashes):
 "written" (data files on disk), "verified" (about to commit), "committing" (checked, the Delta
@@ -62,6 +63,7 @@ from banks.manifest import (
     manifest_from,
 )
 from banks.parts import PART_RE, part_bytes, part_names, read_ids, read_part
+from banks.pictures import PictureKey, pictures, repeated
 from banks.places import LocalPlace, LocalRoot, Place, Root, S3Place, parse_root
 from banks.schema import BANK_SCHEMA, SCHEMA_VERSION, conform, stamp
 
@@ -255,8 +257,10 @@ class BankStore:
         return is_locked(place.folder) if place.folder.is_dir() else None
 
     @contextlib.contextmanager
-    def writer(self, bank: str, *, wait: bool = False) -> Iterator["BankWriter"]:
-        """Yield the bank's BankWriter. On disk it holds the bank's writer lock: BankBusyError
+    def writer(self, bank: str, *, wait: bool = False,
+               picture: PictureKey | None = None) -> Iterator["BankWriter"]:
+        """Yield the bank's BankWriter (its commits also refuse a row whose `picture` the bank
+        holds, see BankWriter.commit). On disk it holds the bank's writer lock: BankBusyError
         when another process holds it (unless `wait`). In a bucket builds may overlap (their
         commits decide, see BankWriter.commit) and `wait` is refused; the build holds a lease
         there instead, so the next build can tell a dead build's files from a live one's.
@@ -266,7 +270,7 @@ class BankStore:
             refuse_links(place.folder)
             place.folder.mkdir(parents=True, exist_ok=True)
             with exclusive(place.folder, bank, wait=wait):
-                writer = BankWriter(self, bank)
+                writer = BankWriter(self, bank, picture)
                 writer.clear_leftovers()
                 yield writer
             return
@@ -274,7 +278,7 @@ class BankStore:
             raise BankError("--wait has no meaning for a bank in an object store: builds there "
                             "do not queue (both run, one commit wins, the other commits after "
                             "it or is refused); drop --wait")
-        writer = BankWriter(self, bank)
+        writer = BankWriter(self, bank, picture)
         writer.clear_leftovers()
         try:
             yield writer
@@ -286,8 +290,9 @@ class BankStore:
 class BankWriter:
     """The one writer of a bank, while it holds the lock (see BankStore.writer)."""
 
-    def __init__(self, store: BankStore, bank: str) -> None:
+    def __init__(self, store: BankStore, bank: str, picture: PictureKey | None = None) -> None:
         self.store, self.bank, self.place = store, bank, store.place(bank)
+        self.picture = picture
         self.lease: Lease | None = None
         latest = store.latest(bank)
         self.snapshot = None if latest is None else store.snapshot(bank, latest)
@@ -411,7 +416,8 @@ class BankWriter:
         its manifest (verification `report` included) as commit metadata. Return the commit.
 
         Refuses (BankError, nothing committed) when a row's id is already in the table, read
-        now from the committed files, naming it. On disk (one writer, under the lock) a table
+        now from the committed files, naming it; with a `picture` key (banks.pictures), also
+        when a row's picture is, naming both rows. On disk (one writer, under the lock) a table
         that moved since the build began is refused too. In a bucket builds overlap and the
         commit is a put-if-absent of the next log entry: when another build's commit took the
         version first, this build re-reads the table and, unless that commit was this spec's
@@ -484,7 +490,8 @@ class BankWriter:
 
     def refuse_shipped(self, manifest: Manifest) -> None:
         """BankError naming the first id of the build that the committed table already holds
-        (and the version that shipped it); nothing when none is."""
+        (and the version that shipped it), or the first row whose picture it holds
+        (refuse_same_picture); nothing when none is."""
         written = {rid for entry in manifest.files for rid in read_ids(self.place, entry["path"])}
         again = sorted(written & self.shipped_ids())
         if again:
@@ -495,6 +502,22 @@ class BankWriter:
                            shipped.version)
             raise BankError(f"bank {self.bank!r} already holds puzzle {again[0]} (shipped by "
                             f"version {version}); nothing committed")
+        self.refuse_same_picture(manifest)
+
+    def refuse_same_picture(self, manifest: Manifest) -> None:
+        """BankError naming the first row of the build whose picture (see banks.pictures) a
+        committed row holds, and that row; nothing without a picture key or when none is."""
+        latest = self.store.latest(self.bank)
+        if self.picture is None or latest is None:
+            return
+        new = pictures(self.place, [entry["path"] for entry in manifest.files], self.picture)
+        if not new:
+            return
+        shipped = self.store.snapshot(self.bank, latest).names
+        again = repeated(new, pictures(self.place, shipped, self.picture))
+        if again:
+            raise BankError(f"bank {self.bank!r} already holds the picture of puzzle {again[0]}: "
+                            f"puzzle {again[1]} shows the same solution; nothing committed")
 
     def rebase(self, pending: PendingBuild) -> PendingBuild:
         """Return `pending`'s rows written again as the build after the table's new latest

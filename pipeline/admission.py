@@ -22,11 +22,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from banks.pictures import PictureKey
 from generators import Candidate, GenerationSpec, get_generator
 from pipeline.outcomes import DerivedColumns, Rejection, Row
 from pipeline.sizes import Size
 from pipeline.tracing import explanation_columns
-from solvers import get_genre
+from solvers import GENRE_NAMES, get_genre
 from solvers.core import GRADED, Genre, Grade, PuzzleFormatError, UnknownGenreError
 from solvers.core.quality import KinIndex
 from solvers.core.stages import CHECK, GENERATE, INDEPENDENT_COUNT, TRACE, stage
@@ -225,6 +226,26 @@ def row_kin(row: Mapping[str, Any]) -> frozenset[str] | None:
         return genre.quality.kin(genre, puzzle, genre.parse_solution(row["solution"], puzzle))
     except (UnknownGenreError, PuzzleFormatError):
         return None
+
+
+def row_picture(genre_name: str, puzzle_text: str, solution_text: str) -> str | None:
+    """Return a stored row's likeness (its solution up to the board's symmetries, for a genre
+    whose floor has one), None when its genre has none or its texts do not parse."""
+    try:
+        genre = get_genre(genre_name)
+        if genre.quality.likeness is None:
+            return None
+        puzzle = genre.parse(puzzle_text)
+        return genre.quality.likeness(puzzle, genre.parse_solution(solution_text, puzzle))
+    except (UnknownGenreError, PuzzleFormatError):
+        return None
+
+
+def picture_key() -> PictureKey:
+    """Return the picture key a bank's store checks at commit (banks.pictures): the likeness of
+    the genres whose floor has one."""
+    return PictureKey(frozenset(name for name in GENRE_NAMES
+                                if get_genre(name).quality.likeness is not None), row_picture)
 
 
 def kin_problems(rows: Iterable[Mapping[str, Any]]) -> list[str]:

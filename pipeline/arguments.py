@@ -111,8 +111,8 @@ def seed_arg(text: str) -> int:
 
 
 def dask_arg(text: str) -> str:
-    """argparse type: a --dask choice, normalised (see pipeline.runners.parse_dask)."""
-    from pipeline.runners import parse_dask
+    """argparse type: a --dask choice, normalised (see pipeline.executors.parse_dask)."""
+    from pipeline.executors import parse_dask
 
     try:
         return parse_dask(text)

@@ -7,12 +7,15 @@ is asked for), `ProcessPool` (a concurrent.futures.ProcessPoolExecutor whose wor
 of the warm fork server, see pipeline.forkserver) and `DaskCluster` (a distributed.Client on a
 LocalCluster of its own, or on a running scheduler's tcp:// address). Prefect is not here: the
 works are plain functions, and the flow's tasks (pipeline.flows) hand them to an executor.
-`open_executor` is the one place that decides pool or not.
+`open_executor` is the one place that decides pool or not. A Dask *choice* is the normalised
+`--dask` text, "local:N" or "tcp://HOST:PORT" (`parse_dask`), what pipeline.jobs.Compute holds;
+Dask is imported only when a DaskCluster starts, so the CLI checks a choice before its server.
 """
 
 import contextlib
 import os
 import signal
+import socket
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Generic, Protocol, TypeVar
@@ -36,6 +39,8 @@ LOCAL_DASK_CONFIG = {  # a LocalCluster's workers get this config from their nan
     "distributed.worker.http.routes": [],
 }
 NO_DASHBOARD = "127.0.0.1:0"  # the scheduler's HTTP server listens here (never on 8787)
+LOCAL, TCP = "local", "tcp://"
+DASK_FORMS = "local, local:N or tcp://HOST:PORT"
 
 
 class Pending(Protocol[R_co]):
@@ -157,7 +162,7 @@ class DaskCluster:
 
 
 def choose(workers: int, dask: str | None, works: int) -> Executor:
-    """Return the executor for `workers` asked, a `dask` choice (pipeline.runners.parse_dask)
+    """Return the executor for `workers` asked, a `dask` choice (parse_dask)
     and a first plan of `works` works: Dask when chosen; else a pool of no more workers than
     works when that is more than one (a pool costs seconds); else this process."""
     if dask:
@@ -182,3 +187,38 @@ def open_executor(workers: int, dask: str | None, works: int) -> Iterator[Execut
             executor.close()
         raise
     executor.close()
+
+
+def parse_dask(text: str) -> str:
+    """Return the choice `text` names ("local" means one worker per core); ValueError if none.
+
+    local:N needs a whole N >= 1; tcp://HOST:PORT a host and a port in 1..65535.
+    """
+    text = text.strip()
+    if text == LOCAL:
+        return f"{LOCAL}:{os.cpu_count() or 1}"
+    kind, colon, count = text.partition(":")
+    if kind == LOCAL and colon:
+        if not count.isdecimal() or int(count) < 1:
+            raise ValueError(f"--dask {text!r}: the worker count N of local:N must be "
+                             "a whole number >= 1")
+        return f"{LOCAL}:{int(count)}"
+    if text.startswith(TCP):
+        host, colon, port = text.removeprefix(TCP).rpartition(":")
+        if not (host and colon and port.isdecimal() and 1 <= int(port) <= 65535):
+            raise ValueError(f"--dask {text!r}: a scheduler address is tcp://HOST:PORT, "
+                             "with a port in 1..65535")
+        return f"{TCP}{host}:{int(port)}"
+    raise ValueError(f"--dask {text!r}: expected {DASK_FORMS}")
+
+
+def check_reachable(choice: str, timeout: float = 5.0) -> None:
+    """Return when a tcp:// choice's scheduler accepts a connection (at once for local:N);
+    ConnectionError naming the address when it does not, so a build fails in one line."""
+    if not choice.startswith(TCP):
+        return
+    host, _, port = choice.removeprefix(TCP).rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as error:
+        raise ConnectionError(f"--dask {choice}: no Dask scheduler answers ({error})") from None

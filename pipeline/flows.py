@@ -26,7 +26,7 @@ from banks import BankBusyError, BankStore, BankWriter, PendingBuild, rows_to_ta
 from banks.runlog import run_recorded
 from generators import get_generator
 from pipeline import filling, runs
-from pipeline.admission import kin_index
+from pipeline.admission import kin_index, picture_key
 from pipeline.batches import BOARDS_PER_TASK, Maker, Planner, size_costs
 from pipeline.executors import Executor, open_executor
 from pipeline.interrupts import raise_if_stopped
@@ -94,7 +94,7 @@ def build_banks(
 def build_one(job: BankJob, root: str, compute: Compute, started: float) -> BuildResult:
     """Build one bank's next version under its lock (see build_banks); return the result."""
     try:
-        with BankStore(root).writer(job.bank, wait=job.wait) as writer, \
+        with BankStore(root).writer(job.bank, wait=job.wait, picture=picture_key()) as writer, \
                 run_recorded(writer.place, runs.address()):
             made = plan(job, writer)
             if isinstance(made, BuildResult):

@@ -61,7 +61,7 @@ class BankJob:
 @dataclass(frozen=True)
 class Compute:
     """Where the works run: `workers` processes (1: this process), or a Dask `dask` choice
-    (pipeline.runners.parse_dask: "local:N" or "tcp://HOST:PORT")."""
+    (pipeline.executors.parse_dask: "local:N" or "tcp://HOST:PORT")."""
 
     workers: int = 1
     dask: str | None = None

@@ -327,7 +327,7 @@ def build_summary(result: BuildResult) -> str:
 
 def reach_dask(choice: str | None) -> None:
     """Fail in one line (status 2) when a --dask tcp:// scheduler does not answer."""
-    from pipeline.runners import check_reachable
+    from pipeline.executors import check_reachable
 
     if choice:
         check_reachable(choice)

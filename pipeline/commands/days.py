@@ -12,7 +12,6 @@ import json
 import sys
 import zoneinfo
 
-from banks.places import use_storage_options
 from pipeline.arguments import InputError, count_arg, date_arg, timezone_arg
 from pipeline.bankspec import AppSpec, BankSpec, read_spec
 from pipeline.commands.common import Register, bank_errors, bank_options
@@ -65,6 +64,8 @@ def spec_of(args: argparse.Namespace) -> tuple[AppSpec | None, BankSpec | None]:
     InputError when the file does not name the bank."""
     if not args.spec:
         return None, None
+    from banks.places import use_storage_options
+
     app = read_spec(args.spec)
     use_storage_options(app.storage_options)
     entry = next((bank for bank in app.banks if bank.name == args.bank), None)

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import pipeline.admission as admission
+from banks import BankError, BankStore, rows_to_table
 from pipeline.quotas import NEAR_DUPLICATE, Quotas
 from pipeline.sizes import Size
 from solvers import GENRE_NAMES, get_genre
@@ -76,7 +77,9 @@ def test_a_near_duplicate_is_refused_by_the_quotas_and_reported_by_verify(name):
     assert quotas.rejections == {NEAR_DUPLICATE: 1}
 
 
-def test_two_chesspy_boards_with_one_solution_turned_are_the_same_to_a_player():
+def solution_mirrored(row: dict[str, Any]) -> dict[str, Any]:
+    """Return a Chesspy row of another puzzle whose solution is `row`'s mirrored (ids and
+    texts only: kin and pictures read nothing else)."""
     genre = get_genre("chesspy")
     row = generated_boards("chesspy")[0].row
     puzzle = genre.parse(row["puzzle"])
@@ -86,7 +89,33 @@ def test_two_chesspy_boards_with_one_solution_turned_are_the_same_to_a_player():
                                            for r in range(h) for c in range(w)))
     full = ChesspyPuzzle(w, h, puzzle.inventory, tuple(
         None if cell != 1 else 0 for cell in mirrored.cells))  # other numbers, same picture
-    other = row | {"id": "other", "puzzle": genre.format(full),
-                   "solution": genre.format_solution(mirrored)}
+    return row | {"id": "other", "puzzle": genre.format(full),
+                  "solution": genre.format_solution(mirrored)}
+
+
+def test_two_chesspy_boards_with_one_solution_turned_are_the_same_to_a_player():
+    row = generated_boards("chesspy")[0].row
+    other = solution_mirrored(row)
     assert admission.kin_problems([row, other]) == [
         f"other: the same puzzle to a player as {row['id']}"]
+
+
+def test_the_store_refuses_at_commit_a_chesspy_row_whose_solution_picture_it_holds(tmp_path):
+    """The fill's kin index reads the committed rows once; a build that committed since (in a
+    bucket, builds overlap) is caught by the store's own check at commit."""
+    row = generated_boards("chesspy")[0].row
+    other = solution_mirrored(row)
+    store = BankStore(tmp_path)
+    picture = admission.picture_key()
+    assert picture.genres == {"chesspy"}
+    for n, rows in enumerate(([row], [other])):
+        with store.writer("demo", picture=picture) as writer:
+            pending = writer.write(rows_to_table(rows), spec={"n": n}, code_version={},
+                                   build_stats={}, created_at="x")
+            if n == 0:
+                writer.commit(pending, {})
+                continue
+            with pytest.raises(BankError, match=f"already holds the picture of puzzle other: "
+                                                f"puzzle {row['id']} shows the same solution"):
+                writer.commit(pending, {})
+    assert store.latest("demo") == 0

@@ -9,7 +9,7 @@ import pytest
 
 from banks import BankStore
 from pipeline.cli import main
-from pipeline.runners import parse_dask
+from pipeline.executors import parse_dask
 
 BANK = "dasky"
 SPEC = ("--genre", "slant", "--size", "5x5", "--per-grade", "1", "--seed", "7",

@@ -2,7 +2,8 @@
 bench/bench_fixed_cost.py): a build of one work starts no fork server and no pool whatever
 --workers says, flow runs from the CLI send no heartbeat (whose end waits up to 1 s) unless the
 environment asks, Prefect follows the server's url, the CLI run as a program freezes its heap
-for the exit, and a build's imports leave polars out."""
+for the exit, a build's imports leave polars out, and the command line itself loads neither the
+banks nor Prefect (every command, `--help` too, pays for its imports)."""
 
 import concurrent.futures
 import gc
@@ -67,6 +68,15 @@ def test_the_program_freezes_its_heap_for_the_exit_and_an_in_process_caller_does
     finally:
         gc.unfreeze()
     assert "puzzlebank" in capsys.readouterr().out
+
+
+def test_the_command_line_imports_neither_the_banks_nor_prefect():
+    code = ("import sys, pipeline.cli\n"
+            "print(sorted(m for m in ('banks', 'pyarrow', 'polars', 'deltalake', 'prefect')"
+            " if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout == "[]\n"
 
 
 def test_a_builds_imports_leave_polars_out_and_the_readers_bring_it():
