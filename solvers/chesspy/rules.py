@@ -28,13 +28,17 @@ alone would finish it on a second look at B1. Only the active rules find contrad
 board they decide completely is judged against the rulebook by `is_solution`.
 """
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from solvers.chesspy.board import (
+    BISHOP,
     EMPTY,
+    KNIGHT,
     PIECES,
+    ROOK,
     VALUES,
     ChesspyPuzzle,
     ChesspySolution,
@@ -75,7 +79,8 @@ class Context:
     `free` is the bit set of unnumbered cells; `zeros` the cells showing 0 in name order;
     `numbered` the (cell, n) with n >= 1, largest n first, ties in name order; `total` the
     pieces to place and `counts[i]` the inventory count of VALUES[i] (counts[0] unused);
-    `attacks[i][k]` the cells a VALUES[i] piece on k attacks (attacks[0] unused).
+    `attacks[i][k]` the cells a VALUES[i] piece on k attacks (attacks[0] unused); `plans` the
+    sweep plan of each rule set run on the puzzle so far (see `sweep_plan`).
     """
 
     puzzle: ChesspyPuzzle
@@ -86,6 +91,7 @@ class Context:
     total: int
     counts: tuple[int, int, int, int]
     attacks: tuple[tuple[int, ...], ...]
+    plans: dict[frozenset[str], "Plan"] = field(default_factory=dict, compare=False, repr=False)
 
 
 @lru_cache(maxsize=512)
@@ -117,7 +123,9 @@ def masks(values: Sequence[int]) -> Masks:
 
 def domain(may, k: int) -> int:
     """Return cell k's domain (a set of value bits) as `may` has it."""
-    return sum(VALUES[i] for i in range(4) if may[i] >> k & 1)
+    e, r, b, n = may
+    return ((e >> k & 1) * EMPTY | (r >> k & 1) * ROOK | (b >> k & 1) * BISHOP
+            | (n >> k & 1) * KNIGHT)
 
 
 def placed_sets(may) -> tuple[int, int, int, int]:
@@ -130,6 +138,39 @@ def undecided(may) -> int:
     """Return the cells that still have two or more values."""
     e, r, b, n = may
     return (e & (r | b | n)) | (r & (b | n)) | (b & n)
+
+
+Plan = list[tuple[str, str, int | None, int | None, Callable[..., Any], tuple[int | str, ...]]]
+
+
+def sweep_plan(ctx: Context, rules: frozenset[str]) -> Plan:
+    """Return (rule, kind, cell, piece, apply, args) for each place the active `rules` look at,
+    in sweep order (kept in ctx.plans); apply(propagation, *args) narrows the propagation's `may`
+    and returns True, False (nothing to narrow) or CONTRADICTION."""
+    plan = ctx.plans.get(rules)
+    if plan is not None:
+        return plan
+    plan = []
+    for rule in LADDER:
+        if rule not in rules:
+            continue
+        if rule == "zero":
+            plan.extend((rule, "zero", k, None, Propagation.zero, (k,)) for k in ctx.zeros)
+        elif rule == "number":
+            for k, n in ctx.numbered:
+                aimed = (ctx.attacks[1][k], ctx.attacks[2][k], ctx.attacks[3][k])
+                plan.extend((rule, kind, k, None, Propagation.number, (n, kind, *aimed))
+                            for kind in NUMBER_KINDS)
+        elif rule == "board":
+            plan.append((rule, "all-placed", None, None, Propagation.all_placed, ()))
+            plan.append((rule, "fill", None, None, Propagation.fill, ()))
+            plan.extend((rule, "used-up", None, VALUES[i], Propagation.used_up, (i,))
+                        for i in PIECE_INDICES)
+        else:
+            plan.extend((rule, "type", None, VALUES[i], Propagation.type_, (i,))
+                        for i in PIECE_INDICES)
+    ctx.plans[rules] = plan
+    return plan
 
 
 class Propagation:
@@ -148,41 +189,21 @@ class Propagation:
         self.tally: dict[str, int] = {}
         self.trace: list[Step] | None = [] if trace else None
 
-    # ---- the places each rule looks at, in sweep order -------------------------------------
-
-    def _places(self, rule: str):
-        """Yield (kind, cell, piece, apply) for each place `rule` looks at, in sweep order;
-        apply() narrows `may` and returns True, False (nothing to narrow) or CONTRADICTION."""
-        ctx = self.ctx
-        if rule == "zero":
-            for k in ctx.zeros:
-                yield "zero", k, None, lambda k=k: self._zero(k)
-        elif rule == "number":
-            for k, n in ctx.numbered:
-                for kind in NUMBER_KINDS:
-                    yield kind, k, None, lambda k=k, n=n, kind=kind: self._number(k, n, kind)
-        elif rule == "board":
-            yield "all-placed", None, None, self._all_placed
-            yield "fill", None, None, self._fill
-            for i in PIECE_INDICES:
-                yield "used-up", None, VALUES[i], lambda i=i: self._used_up(i)
-        elif rule == "type":
-            for i in PIECE_INDICES:
-                yield "type", None, VALUES[i], lambda i=i: self._type(i)
-
     # ---- the rules -----------------------------------------------------------------------
 
-    def _zero(self, k: int):
+    def zero(self, k: int):
         may, attacks = self.may, self.ctx.attacks
         for i in PIECE_INDICES:
             may[i] &= ~attacks[i][k]
         return True
 
-    def _number(self, k: int, n: int, kind: str):
-        may, ctx = self.may, self.ctx
-        att = [0, ctx.attacks[1][k], ctx.attacks[2][k], ctx.attacks[3][k]]
-        reach = (may[1] & att[1]) | (may[2] & att[2]) | (may[3] & att[3])
-        placed = self._placed()
+    def number(self, n: int, kind: str, rook: int, bishop: int, knight: int):
+        """Run one kind of the number rule on a cell showing n, whose attackers would stand
+        on `rook`, `bishop`, `knight` (the cells a piece of that type attacks it from)."""
+        may = self.may
+        e, r, b, x = may
+        reach = (r & rook) | (b & bishop) | (x & knight)
+        placed = (r & ~(e | b | x)) | (b & ~(e | r | x)) | (x & ~(e | r | b))
         on = (reach & placed).bit_count()
         open_ = reach & ~placed
         count_open = open_.bit_count()
@@ -191,29 +212,25 @@ class Propagation:
         if kind == "met":
             if on < n or not open_:
                 return False
-            for i in PIECE_INDICES:
-                may[i] &= ~(att[i] & open_)
+            may[1], may[2], may[3] = r & ~(rook & open_), b & ~(bishop & open_), \
+                x & ~(knight & open_)
         elif kind == "exact":
             if on + count_open != n or not open_:
                 return False
-            may[0] &= ~open_
-            for i in PIECE_INDICES:
-                may[i] &= ~(open_ & ~att[i])
+            may[0] = e & ~open_
+            may[1], may[2], may[3] = r & ~(open_ & ~rook), b & ~(open_ & ~bishop), \
+                x & ~(open_ & ~knight)
         else:  # all-attack
-            missing, unplaced = n - on, ctx.total - placed.bit_count()
+            missing, unplaced = n - on, self.ctx.total - placed.bit_count()
             if missing > unplaced:
                 return CONTRADICTION
             if missing == 0 or missing != unplaced:
                 return False
-            for i in PIECE_INDICES:
-                may[i] &= att[i] | placed
+            may[1], may[2], may[3] = r & (rook | placed), b & (bishop | placed), \
+                x & (knight | placed)
         return True
 
-    def _placed(self) -> int:
-        _, rooks, bishops, knights = placed_sets(self.may)
-        return rooks | bishops | knights
-
-    def _all_placed(self):
+    def all_placed(self):
         may, ctx = self.may, self.ctx
         filled = ctx.free & ~may[0]
         count = filled.bit_count()
@@ -225,7 +242,7 @@ class Propagation:
             may[i] &= filled
         return True
 
-    def _fill(self):
+    def fill(self):
         may, ctx = self.may, self.ctx
         filled = ctx.free & ~may[0]
         open_ = (may[1] | may[2] | may[3]) & may[0]
@@ -237,7 +254,7 @@ class Propagation:
         may[0] &= ~open_
         return True
 
-    def _used_up(self, i: int):
+    def used_up(self, i: int):
         may, ctx = self.may, self.ctx
         placed = placed_sets(may)[i]
         count = placed.bit_count()
@@ -248,7 +265,7 @@ class Propagation:
         may[i] &= placed
         return True
 
-    def _type(self, i: int):
+    def type_(self, i: int):
         may, ctx = self.may, self.ctx
         placed = placed_sets(may)[i]
         open_ = may[i] & ~placed
@@ -265,28 +282,34 @@ class Propagation:
     # ---- the sweep -----------------------------------------------------------------------
 
     def run(self) -> int:
-        """Sweep the active rules to their fixpoint; return the steps taken or CONTRADICTION."""
+        """Sweep the active rules to their fixpoint; return the steps taken or CONTRADICTION.
+
+        A place is a function of `may` alone, so one that narrowed nothing is not looked at
+        again until some step has changed `may` (`idle[j]`: the step count when place j last
+        narrowed nothing): it would narrow nothing again."""
         may, free, steps = self.may, self.ctx.free, 0
-        order = [rule for rule in LADDER if rule in self.rules]
+        plan, tally, trace = sweep_plan(self.ctx, self.rules), self.tally, self.trace
+        idle = [-1] * len(plan)
         changed = True
         while changed and undecided(may):
             changed = False
-            for rule in order:
-                for kind, cell, piece, apply in self._places(rule):
-                    before = tuple(may)
-                    result = apply()
-                    if result == CONTRADICTION:
-                        return CONTRADICTION
-                    if not result or tuple(may) == before:
-                        continue
-                    if free & ~(may[0] | may[1] | may[2] | may[3]):
-                        return CONTRADICTION  # a cell with no value left
-                    steps += 1
-                    changed = True
-                    self.tally[rule] = self.tally.get(rule, 0) + 1
-                    if self.trace is not None:
-                        self.trace.append(Step(rule, kind, cell, piece, masks(before),
-                                               masks(may)))
+            for j, (rule, kind, cell, piece, apply, args) in enumerate(plan):
+                if idle[j] == steps:
+                    continue
+                before = may.copy()
+                result = apply(self, *args)
+                if result == CONTRADICTION:
+                    return CONTRADICTION
+                if not result or may == before:
+                    idle[j] = steps
+                    continue
+                if free & ~(may[0] | may[1] | may[2] | may[3]):
+                    return CONTRADICTION  # a cell with no value left
+                steps += 1
+                changed = True
+                tally[rule] = tally.get(rule, 0) + 1
+                if trace is not None:
+                    trace.append(Step(rule, kind, cell, piece, masks(before), masks(may)))
         return steps
 
 
