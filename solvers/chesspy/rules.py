@@ -116,11 +116,13 @@ def context(puzzle: ChesspyPuzzle) -> Context:
     """Return the derived tables of `puzzle` (cached: generators ask for the same puzzle often)."""
     geo = geometry(puzzle.width, puzzle.height)
     numbers = puzzle.numbers
-    free = sum(1 << k for k, n in enumerate(numbers) if n is None)
-    rank = {k: i for i, k in enumerate(geo.name_order)}
+    free = 0
+    for k, n in enumerate(numbers):
+        if n is None:
+            free |= 1 << k
     zeros = tuple(k for k in geo.name_order if numbers[k] == 0)
-    numbered = tuple(sorted(((k, n) for k, n in enumerate(numbers) if n),
-                            key=lambda item: (-item[1], rank[item[0]])))
+    numbered = tuple(sorted(((k, n) for k in geo.name_order if (n := numbers[k])),
+                            key=lambda item: -item[1]))  # stable: ties stay in name order
     counts = (0, *puzzle.inventory)
     attacks = ((), *(geo.attacks[p] for p in PIECES))
     packed_zeros = packed_numbers = b""
@@ -363,26 +365,28 @@ def is_solution(ctx: Context, may) -> bool:
     """Return True if every cell is decided, the inventory is met exactly and every number is."""
     if undecided(may):
         return False
-    placed = placed_sets(may)
-    if any(placed[i].bit_count() != ctx.counts[i] for i in PIECE_INDICES):
+    _, rooks, bishops, knights = placed_sets(may)
+    if (rooks.bit_count(), bishops.bit_count(), knights.bit_count()) != ctx.counts[1:]:
         return False
-    for k, n in enumerate(ctx.puzzle.numbers):
-        if n is not None and sum((placed[i] & ctx.attacks[i][k]).bit_count()
-                                 for i in PIECE_INDICES) != n:
+    by_rook, by_bishop, by_knight = ctx.attacks[1], ctx.attacks[2], ctx.attacks[3]
+    for k, n in (*((k, 0) for k in ctx.zeros), *ctx.numbered):
+        if ((rooks & by_rook[k]).bit_count() + (bishops & by_bishop[k]).bit_count()
+                + (knights & by_knight[k]).bit_count()) != n:
             return False
     return True
 
 
 def solution_of(ctx: Context, may) -> ChesspySolution:
     """Return the placement a fully decided `may` describes."""
-    cells = tuple(domain(may, k) if ctx.free >> k & 1 else EMPTY
-                  for k in range(len(ctx.puzzle.numbers)))
-    return ChesspySolution(ctx.puzzle.width, ctx.puzzle.height, cells)
+    return ChesspySolution(ctx.puzzle.width, ctx.puzzle.height, domains_of(ctx, may))
 
 
 def domains_of(ctx: Context, may) -> tuple[int, ...]:
     """Return every cell's domain (a numbered cell's is EMPTY)."""
-    return tuple(domain(may, k) if ctx.free >> k & 1 else EMPTY
+    e, r, b, n = may
+    free = ctx.free
+    return tuple((e >> k & 1) * EMPTY | (r >> k & 1) * ROOK | (b >> k & 1) * BISHOP
+                 | (n >> k & 1) * KNIGHT if free >> k & 1 else EMPTY
                  for k in range(len(ctx.puzzle.numbers)))
 
 
@@ -409,7 +413,8 @@ def trace_with(puzzle: ChesspyPuzzle, rules: frozenset[str], keep_steps: bool = 
     if steps == CONTRADICTION or (not undecided(may) and not is_solution(ctx, may)):
         deduction = Deduction(domains, total, tally, contradiction=True)
     else:
-        solution = None if undecided(may) else solution_of(ctx, may)
+        solution = None if undecided(may) else ChesspySolution(puzzle.width, puzzle.height,
+                                                                 domains)
         deduction = Deduction(domains, total, tally, solution=solution)
     return Trace(deduction, tuple(state.trace or ()), highest)
 
