@@ -159,7 +159,7 @@ def capacity_argv() -> st.SearchStrategy[list[str]]:
     size = st.sampled_from([*SIZES, "5x5", "7x7", "10x10", "65x65"])
     grades = st.builds(lambda g, opts: ["grades", g, *opts], genre,
                        options(("--size", size), flag("--json"))).map(bare)
-    small_size = st.sampled_from(SIZES)
+    small_size = st.sampled_from([*SIZES, "1x1"])
     bench = st.builds(lambda g, z, opts: ["bench", g, "--size", z, *opts], genre, small_size,
                       options(("--grade", st.sampled_from(["count", "cycle", "easy", "nonesuch",
                                                            ""])),
