@@ -2,6 +2,7 @@
 
 from setuptools import Extension, setup
 
+KERNELS = ("slant/_kernel", "slant/_brute", "araf/_kernel", "chesspy/_kernel")
+
 setup(ext_modules=[Extension(f"solvers.{name.replace('/', '.')}", [f"solvers/{name}.c"],
-                             extra_compile_args=["-O2"])
-                   for name in ("slant/_kernel", "slant/_brute", "araf/_kernel")])
+                             extra_compile_args=["-O2"]) for name in KERNELS])

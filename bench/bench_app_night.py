@@ -20,17 +20,19 @@ GENRES = {  # genre: (sizes, grades or None for every reachable one)
     "slant": (["4x4", "5x5"], None),
     "shakashaka": (["6x6", "8x8"], None),
     "araf": (["4x4", "6x6"], None),
-    "chesspy": (["3x3", "4x4"], None),
-    "colorsort": (["4x4", "6x4"], ["easy", "medium", "hard"]),  # expert costs 5.5 s a puzzle
+    "chesspy": (["4x4", "5x5"], None),  # 3x3 runs short of number puzzles at 20 a grade
+    "colorsort": (["4x4", "6x4"], ["easy", "medium", "hard"]),  # expert: ~9 s CPU a puzzle
 }
 PUZZLEBANK = str(Path(sys.executable).with_name("puzzlebank"))
 
 
-def spec_text(per_grade: int, workers: int) -> str:
-    """Return the five-genre spec file, one bank per genre."""
+def spec_text(per_grade: int, workers: int, plan_days: int = 0) -> str:
+    """Return the five-genre spec file, one bank per genre (each planning `plan_days` of its
+    calendar after its build when not 0)."""
     parts = []
+    plan = f"plan_days = {plan_days}\n" if plan_days else ""
     for genre, (sizes, grades) in GENRES.items():
-        parts.append(f"[banks.{genre}]\nworkers = {workers}\n[[banks.{genre}.genres]]\n"
+        parts.append(f"[banks.{genre}]\nworkers = {workers}\n{plan}[[banks.{genre}.genres]]\n"
                      f'genre = "{genre}"\nsizes = {sizes!r}\nper_grade = {per_grade}\n'
                      + (f"grades = {grades!r}\n" if grades else "").replace("'", '"'))
     return "\n".join(parts).replace("'", '"')

@@ -250,10 +250,12 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
     Widenings go towards `spec.grade` (solvers.core.targeting: a widening stays while the puzzle
     is unique, or while that ladder level still solves it), and the attempt returns None unless
     the result grades exactly there. None too when the tight board cannot be repaired or does
-    not keep the target.
+    not keep the target, and on a board of one cell.
     """
     spec = aimed(spec, AIMS)
     w, h = spec.width, spec.height
+    if w * h < 2:
+        return None  # every room has 2 cells or more: a board of one cell has no puzzle
     max_room, max_number = limits(spec)
     rooms = random_rooms(rng, w, h, max_room)
     numbers, ends = tight_board(rng, w, h, rooms)

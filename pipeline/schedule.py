@@ -1,9 +1,10 @@
-"""Scheduled builds: the build-banks flow as a Prefect deployment that runs on a cron schedule.
+"""Scheduled builds: the build-app flow as a Prefect deployment that runs on a cron schedule.
 
-Vocabulary: the deployment's *parameters* are build_banks' (pipeline.flows): the bank jobs, the
-root and where the works run, stored as JSON and given back typed to each run; it is named after
-its banks, so the Prefect UI lists it as build-banks/BANKS. Prefect is imported here: import this
-module only once PREFECT_API_URL points at the server.
+Vocabulary: the deployment's *parameters* are build_app's (pipeline.nightly): the banks (each a
+pipeline.jobs.AppBank: its job, where its works run, its calendar), the root, the time zone and
+the notification, stored as JSON and given back typed to each run; it is named after its banks,
+so the Prefect UI lists it as build-app/BANKS. Prefect is imported here: import this module only
+once PREFECT_API_URL points at the server.
 """
 
 import os
@@ -16,40 +17,20 @@ from prefect.deployments.runner import RunnerDeployment
 from prefect.schedules import Cron
 from prefect.types.entrypoint import EntrypointType
 
-from pipeline.flows import build_banks
-from pipeline.jobs import BankJob, Compute
 from pipeline.nightly import build_app
 
 
 def build_deployment(
-    jobs: list[BankJob], root: str, compute: Compute, cron: str, timezone: str = "UTC"
+    parameters: dict[str, Any], cron: str, timezone: str = "UTC"
 ) -> RunnerDeployment:
-    """Return the deployment of build_banks(jobs, root, compute) on `cron`, read in `timezone`.
+    """Return the deployment of build_app(**parameters) (pipeline.nightly: every bank of a spec
+    file, or the one bank of `schedule BANK`, in one flow run) on `cron`, read in `timezone`,
+    named after its banks.
 
     Every run builds, re-verifies and publishes each bank's next version, with its seed advanced
     by the number of versions already published (see pipeline.jobs.BankJob). Nothing reaches
     the API yet: `.apply()` registers the deployment, serve_deployment registers it and runs it.
     """
-    names = ", ".join(job.bank for job in jobs)
-    deployment = build_banks.to_deployment(
-        name=names,
-        schedule=Cron(cron, timezone=timezone),
-        parameters={"banks": [replace(job, advance_seed=True) for job in jobs], "root": root,
-                    "compute": compute, "names": names},
-        tags=["puzzlebank"],
-        entrypoint_type=EntrypointType.MODULE_PATH,
-    )
-    if not isinstance(deployment, RunnerDeployment):  # Prefect gives a coroutine in async code
-        raise TypeError("build_deployment is called from synchronous code only")
-    return deployment
-
-
-def app_deployment(
-    parameters: dict[str, Any], cron: str, timezone: str = "UTC"
-) -> RunnerDeployment:
-    """Return the deployment of build_app(**parameters) (pipeline.nightly: every bank of a spec
-    file in one flow run) on `cron`, read in `timezone`, named after its banks; each build's
-    seed advances by the versions its bank has published, as build_deployment's does."""
     banks = [replace(bank, job=replace(bank.job, advance_seed=True))
              for bank in parameters["banks"]]
     deployment = build_app.to_deployment(
@@ -58,7 +39,7 @@ def app_deployment(
         entrypoint_type=EntrypointType.MODULE_PATH,
     )
     if not isinstance(deployment, RunnerDeployment):  # Prefect gives a coroutine in async code
-        raise TypeError("app_deployment is called from synchronous code only")
+        raise TypeError("build_deployment is called from synchronous code only")
     return deployment
 
 

@@ -334,21 +334,21 @@ def reach_dask(choice: str | None) -> None:
 
 
 def cmd_schedule(args: argparse.Namespace) -> int:
-    """Serve the bank's build (or every bank of the --spec file, as one flow run: see
-    pipeline.nightly) as a deployment on the --cron schedule; 0 once stopped."""
-    app = app_flow(args, fail_run=True) if spec_given(args) else None
-    jobs = [] if app else [bank_job(args)]
-    zone = args.timezone or (app["timezone"] if app else "UTC")
+    """Serve the bank's build, or every bank of the --spec file, as a deployment of one flow
+    run (pipeline.nightly) on the --cron schedule; 0 once stopped."""
+    if spec_given(args):
+        app = app_flow(args, fail_run=True)
+    else:
+        app = {"banks": [AppBank(bank_job(args), compute_of(args))],
+               "root": resolved(args.root), "names": args.bank}
+    zone = args.timezone or app.get("timezone", "UTC")
     os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
     safe_path()
     with bank_errors(), local_server(args.root, args.api) as url:
-        from pipeline.schedule import app_deployment, build_deployment, serve_deployment
+        from pipeline.schedule import build_deployment, serve_deployment
 
-        deployment = (app_deployment(app, args.cron, zone) if app else
-                      build_deployment(jobs, resolved(args.root), compute_of(args), args.cron,
-                                       zone))
-        names = app["names"] if app else args.bank
-        print(f"{names}: building on {args.cron!r} ({zone}); "
+        deployment = build_deployment(app, args.cron, zone)
+        print(f"{app['names']}: building on {args.cron!r} ({zone}); "
               f"runs at {url.removesuffix('/api')}/deployments; Ctrl-C stops", flush=True)
         serve_deployment(deployment, home_of(args.root))
     return 0

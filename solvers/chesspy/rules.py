@@ -26,11 +26,18 @@ So a rule gets its turn when the pass reaches it, even where a lower rule would 
 the next pass: the reference's example ends with `board` (5 steps, highest rule 3), though `number`
 alone would finish it on a second look at B1. Only the active rules find contradictions; a
 board they decide completely is judged against the rulebook by `is_solution`.
+
+The sweep also runs in C (_kernel.c, built by `pip install -e .`) on boards of at most 64 cells
+when no Step records are kept (the generator's many "does it still solve?" runs, the search):
+the same places, order and tests, so the same steps and `may` sets; the tests hold the two to
+each other.
 """
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
+from struct import pack
+from types import ModuleType
 from typing import Any
 
 from solvers.chesspy.board import (
@@ -47,7 +54,14 @@ from solvers.chesspy.board import (
 )
 from solvers.core.results import CONTRADICTION, Deduction
 
+compiled: ModuleType | None
+try:
+    from solvers.chesspy import _kernel as compiled
+except ImportError:  # not built: every sweep runs in Python (slower, the same)
+    compiled = None
+
 LADDER = ("zero", "number", "board", "type")
+KERNEL_CELLS = 64  # the kernel's masks are 64-bit
 NUMBER_KINDS = ("met", "exact", "all-attack")
 PIECE_INDICES = (1, 2, 3)  # positions of ROOK, BISHOP, KNIGHT in VALUES and in `may`
 
@@ -80,7 +94,8 @@ class Context:
     `numbered` the (cell, n) with n >= 1, largest n first, ties in name order; `total` the
     pieces to place and `counts[i]` the inventory count of VALUES[i] (counts[0] unused);
     `attacks[i][k]` the cells a VALUES[i] piece on k attacks (attacks[0] unused); `plans` the
-    sweep plan of each rule set run on the puzzle so far (see `sweep_plan`).
+    sweep plan of each rule set run on the puzzle so far (see `sweep_plan`); `packed_zeros` and
+    `packed_numbers` the zero and number places as the kernel reads them (_kernel.c).
     """
 
     puzzle: ChesspyPuzzle
@@ -91,6 +106,8 @@ class Context:
     total: int
     counts: tuple[int, int, int, int]
     attacks: tuple[tuple[int, ...], ...]
+    packed_zeros: bytes
+    packed_numbers: bytes
     plans: dict[frozenset[str], "Plan"] = field(default_factory=dict, compare=False, repr=False)
 
 
@@ -99,14 +116,28 @@ def context(puzzle: ChesspyPuzzle) -> Context:
     """Return the derived tables of `puzzle` (cached: generators ask for the same puzzle often)."""
     geo = geometry(puzzle.width, puzzle.height)
     numbers = puzzle.numbers
-    free = sum(1 << k for k, n in enumerate(numbers) if n is None)
-    rank = {k: i for i, k in enumerate(geo.name_order)}
+    free = 0
+    for k, n in enumerate(numbers):
+        if n is None:
+            free |= 1 << k
     zeros = tuple(k for k in geo.name_order if numbers[k] == 0)
-    numbered = tuple(sorted(((k, n) for k, n in enumerate(numbers) if n),
-                            key=lambda item: (-item[1], rank[item[0]])))
+    numbered = tuple(sorted(((k, n) for k in geo.name_order if (n := numbers[k])),
+                            key=lambda item: -item[1]))  # stable: ties stay in name order
     counts = (0, *puzzle.inventory)
     attacks = ((), *(geo.attacks[p] for p in PIECES))
-    return Context(puzzle, geo, free, zeros, numbered, puzzle.pieces, counts, attacks)
+    packed_zeros = packed_numbers = b""
+    if len(numbers) <= KERNEL_CELLS:
+        rook, bishop, knight = attacks[1], attacks[2], attacks[3]
+        words: list[int] = []
+        for k in zeros:
+            words += (rook[k], bishop[k], knight[k])
+        packed_zeros = pack(f"={len(words)}Q", *words)
+        words = []
+        for k, n in numbered:
+            words += (n, rook[k], bishop[k], knight[k])
+        packed_numbers = pack(f"={len(words)}Q", *words)
+    return Context(puzzle, geo, free, zeros, numbered, puzzle.pieces, counts, attacks,
+                   packed_zeros, packed_numbers)
 
 
 def initial_masks(ctx: Context) -> list[int]:
@@ -287,6 +318,9 @@ class Propagation:
         A place is a function of `may` alone, so one that narrowed nothing is not looked at
         again until some step has changed `may` (`idle[j]`: the step count when place j last
         narrowed nothing): it would narrow nothing again."""
+        if self.trace is None and compiled is not None and len(self.ctx.puzzle.numbers) <= \
+                KERNEL_CELLS:
+            return self._run_compiled(compiled)
         may, free, steps = self.may, self.ctx.free, 0
         plan, tally, trace = sweep_plan(self.ctx, self.rules), self.tally, self.trace
         idle = [-1] * len(plan)
@@ -313,31 +347,54 @@ class Propagation:
         return steps
 
 
+    def _run_compiled(self, kernel: ModuleType) -> int:
+        """Return `run`'s answer from the kernel, leaving `may` and `tally` as `run` does."""
+        ctx = self.ctx
+        steps, may, order = kernel.sweep(tuple(self.may), ctx.free, ctx.total, *ctx.counts[1:],
+                                         rule_bits(self.rules), ctx.packed_zeros,
+                                         ctx.packed_numbers)
+        self.may[:] = may
+        for index, count in order:
+            self.tally[LADDER[index]] = self.tally.get(LADDER[index], 0) + count
+        return steps
+
+
+@cache
+def rule_bits(rules: frozenset[str]) -> int:
+    """Return the kernel's bit set of a rule set (1 zero, 2 number, 4 board, 8 type)."""
+    return sum(1 << LADDER.index(rule) for rule in rules)
+
+
 def is_solution(ctx: Context, may) -> bool:
     """Return True if every cell is decided, the inventory is met exactly and every number is."""
     if undecided(may):
         return False
-    placed = placed_sets(may)
-    if any(placed[i].bit_count() != ctx.counts[i] for i in PIECE_INDICES):
+    _, rooks, bishops, knights = placed_sets(may)
+    if (rooks.bit_count(), bishops.bit_count(), knights.bit_count()) != ctx.counts[1:]:
         return False
-    for k, n in enumerate(ctx.puzzle.numbers):
-        if n is not None and sum((placed[i] & ctx.attacks[i][k]).bit_count()
-                                 for i in PIECE_INDICES) != n:
+    by_rook, by_bishop, by_knight = ctx.attacks[1], ctx.attacks[2], ctx.attacks[3]
+    for k, n in (*((k, 0) for k in ctx.zeros), *ctx.numbered):
+        if ((rooks & by_rook[k]).bit_count() + (bishops & by_bishop[k]).bit_count()
+                + (knights & by_knight[k]).bit_count()) != n:
             return False
     return True
 
 
 def solution_of(ctx: Context, may) -> ChesspySolution:
     """Return the placement a fully decided `may` describes."""
-    cells = tuple(domain(may, k) if ctx.free >> k & 1 else EMPTY
-                  for k in range(len(ctx.puzzle.numbers)))
-    return ChesspySolution(ctx.puzzle.width, ctx.puzzle.height, cells)
+    return ChesspySolution(ctx.puzzle.width, ctx.puzzle.height, domains_of(ctx, may))
 
 
 def domains_of(ctx: Context, may) -> tuple[int, ...]:
     """Return every cell's domain (a numbered cell's is EMPTY)."""
-    return tuple(domain(may, k) if ctx.free >> k & 1 else EMPTY
-                 for k in range(len(ctx.puzzle.numbers)))
+    cells = len(ctx.puzzle.numbers)
+    if compiled is not None and cells <= KERNEL_CELLS:
+        return tuple(compiled.domains(tuple(may), ctx.free, cells))
+    e, r, b, n = may
+    free = ctx.free
+    return tuple((e >> k & 1) * EMPTY | (r >> k & 1) * ROOK | (b >> k & 1) * BISHOP
+                 | (n >> k & 1) * KNIGHT if free >> k & 1 else EMPTY
+                 for k in range(cells))
 
 
 @dataclass(frozen=True)
@@ -363,7 +420,8 @@ def trace_with(puzzle: ChesspyPuzzle, rules: frozenset[str], keep_steps: bool = 
     if steps == CONTRADICTION or (not undecided(may) and not is_solution(ctx, may)):
         deduction = Deduction(domains, total, tally, contradiction=True)
     else:
-        solution = None if undecided(may) else solution_of(ctx, may)
+        solution = None if undecided(may) else ChesspySolution(puzzle.width, puzzle.height,
+                                                                 domains)
         deduction = Deduction(domains, total, tally, solution=solution)
     return Trace(deduction, tuple(state.trace or ()), highest)
 

@@ -6,7 +6,14 @@ import random
 import pytest
 
 from generators import Candidate, GenerationSpec, get_generator
-from generators.araf import random_rooms, second_solution, slack, still_unique, tight_board
+from generators.araf import (
+    generate,
+    random_rooms,
+    second_solution,
+    slack,
+    still_unique,
+    tight_board,
+)
 from solvers import get_genre
 from solvers.araf.board import (
     ArafPuzzle,
@@ -207,3 +214,8 @@ def test_a_10x10_board_is_generated_unique():
     candidate = generated(1, 10)[0]
     assert ARAF.count(candidate.puzzle, 2, "cpsat").count == 1
     assert not any(move.legal for move in moves(candidate.puzzle, candidate.solution))
+
+
+def test_a_board_of_one_cell_gives_no_puzzle_rather_than_an_error():
+    # every room has 2 cells or more: `bench araf --size 1x1` fell on a ValueError here
+    assert generate(random.Random(0), GenerationSpec(1, 1)) is None

@@ -78,11 +78,13 @@ def test_a_url_of_a_200x200_board_is_refused_before_its_body_is_decoded(cli, pid
 
 
 @pytest.mark.parametrize("name", GENRE_NAMES)
-def test_build_and_ladder_report_refuse_a_size_past_the_limit_before_any_work(cli, tmp_path, name):
+def test_build_ladder_report_and_bench_refuse_a_size_past_the_limit_before_any_work(cli, tmp_path,
+                                                                                   name):
     build = cli("build", "b", "--genre", name, "--size", "200x200", "--per-grade", "1",
                 "--root", tmp_path)
     report = cli("ladder-report", name, "--size", "200x200", "--boards", "1")
-    for run in (build, report):
+    bench = cli("bench", name, "--size", "200x200", "--puzzles", "1")
+    for run in (build, report, bench):
         assert run.status == 2 and run.one_error_line()
         assert f"a {name} board is at most {get_genre(name).limits.board()}" in run.err
     assert list(tmp_path.iterdir()) == []

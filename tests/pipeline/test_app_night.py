@@ -1,12 +1,16 @@
 """An app's night from its spec file: `build --spec` builds every bank in one process and one
 parent flow run, each bank with all its genres one commit, prints each outcome line and extends
 the calendars; a run whose build
-fails is in `history` with its reason and notifies once; `schedule --spec` deploys that flow;
+fails, run by a served `schedule --spec` deployment, is in `history` with its reason, notifies
+once and prints its line; `schedule --spec` deploys that flow;
 a bad spec is one line before any server starts."""
 
 import json
+import os
+import signal
+import subprocess
 import threading
-from dataclasses import replace
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -82,35 +86,47 @@ class Hook(BaseHTTPRequestHandler):
 
 @pytest.mark.flow
 def test_a_scheduled_run_that_fails_is_in_history_and_notifies_once(
-        nightly, cli, tmp_path, capsys):
-    from pipeline.cli import make_parser
-    from pipeline.commands.building import app_flow
+        nightly, cli, prefect_api, tmp_path):
+    from prefect import get_client
+    from prefect.deployments import run_deployment
+
+    from tests.pipeline.test_shadowing import PUZZLEBANK, registered
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Hook)
     server.received = []  # type: ignore[attr-defined]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    hook = f'[notify]\nwebhook = "http://127.0.0.1:{server.server_address[1]}/hook"\n'
+    root = tmp_path / "banks"
+    (root / "app" / ".lock").mkdir(parents=True)  # the bank cannot be written
+    night = SPEC.replace("plan_days = 2\n", "")  # the build's failure alone
+    schedule = subprocess.Popen(  # served as in production; a run now instead of a cron tick
+        [PUZZLEBANK, "schedule", "--spec", str(spec_file(tmp_path, night, hook)), "--cron",
+         "0 3 1 1 *", "--root", str(root)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, env=os.environ | {"PREFECT_RUNNER_POLL_FREQUENCY": "1"},
+        start_new_session=True)
     try:
-        hook = f'[notify]\nwebhook = "http://127.0.0.1:{server.server_address[1]}/hook"\n'
-        root = tmp_path / "banks"
-        args = make_parser().parse_args(["schedule", "--spec", str(spec_file(tmp_path, extra=hook)),
-                                         "--cron", "0 3 * * *", "--root", str(root)])
-        parameters = app_flow(args, fail_run=True)
-        (root / "app" / ".lock").mkdir(parents=True)  # the bank cannot be written any more
-        banks = [replace(bank, plan_days=None) for bank in parameters["banks"]]
-        with pytest.raises(nightly.NightFailed):
-            nightly.build_app(**{**parameters, "banks": banks})
+        assert schedule.stdout is not None
+        assert "building on" in schedule.stdout.readline()  # the deployment is being served
+        deadline = time.monotonic() + 600
+        with get_client(sync_client=True) as client:
+            while not registered(client, "build-app/app"):
+                assert time.monotonic() < deadline and schedule.poll() is None
+                time.sleep(0.5)
+        run = run_deployment("build-app/app", timeout=600, poll_interval=1)
     finally:
+        os.killpg(schedule.pid, signal.SIGTERM)
+        out, err = schedule.communicate(timeout=120)
         server.shutdown()
         thread.join()
-    out = capsys.readouterr().out
-    assert out.count("app: build failed: ") == 1
+    assert run.state is not None and run.state.is_failed(), err
+    assert out.count("app: build failed: ") == 1, out + err
     assert out.count("app/.lock: cannot open the bank's lock (Is a directory)") == 1
     history = cli("history", "app", "--root", root)
     assert history.status == 0, history.err
     assert history.out.count("run failed: ") == 1
     events = server.received  # type: ignore[attr-defined]
-    assert [(e["event"], e["bank"]) for e in events] == [("failure", "app")]
+    assert [(e["event"], e["bank"]) for e in events] == [("failure", "app")], events
     assert events[0]["summary"].startswith("app: build failed: ")
 
 

@@ -10,7 +10,7 @@ import pytest
 from pydantic import TypeAdapter
 
 from banks import BankStore
-from pipeline.jobs import BankJob, Compute, GenreJob
+from pipeline.jobs import AppBank, BankJob, Compute, GenreJob
 from pipeline.sizes import Size
 
 SPEC = ("--genre", "slant", "--size", "4x4", "--size", "5X5", "--per-grade", "2", "--seed", "11",
@@ -25,28 +25,26 @@ def expected_job(bank="nightly", **changes):
 
 
 def typed(parameters):
-    """Return the stored parameters of a deployment read back as build_banks takes them."""
-    return {"banks": TypeAdapter(list[BankJob]).validate_python(parameters["banks"]),
-            "root": parameters["root"],
-            "compute": TypeAdapter(Compute).validate_python(parameters["compute"]),
-            "names": parameters["names"]}
+    """Return the stored parameters of a deployment read back as build_app takes them."""
+    return parameters | {
+        "banks": TypeAdapter(list[AppBank]).validate_python(parameters["banks"])}
 
 
 @pytest.fixture(scope="module")
 def flows(prefect_api):
     """Import the flows before any test captures output: the import binds Prefect's console
     handler to the stderr of that moment (see test_flows.built)."""
-    import pipeline.flows
+    import pipeline.nightly
 
-    return pipeline.flows
+    return pipeline.nightly
 
 
 def read_back(bank):
-    """Return the stored deployment build-banks/`bank` from the API."""
+    """Return the stored deployment build-app/`bank` from the API."""
     from prefect import get_client
 
     with get_client(sync_client=True) as client:
-        return client.read_deployment_by_name(f"build-banks/{bank}")
+        return client.read_deployment_by_name(f"build-app/{bank}")
 
 
 @pytest.mark.flow
@@ -60,16 +58,17 @@ def test_the_applied_deployment_keeps_the_cron_time_zone_and_every_spec_paramete
     args = make_parser().parse_args(["schedule", "nightly", "--cron", CRON, "--timezone",
                                      "Europe/Paris", *SPEC, "--workers", "2", "--dask",
                                      "local:2", "--root", str(tmp_path)])
-    deployment_id = build_deployment([bank_job(args)], str(tmp_path.resolve()), compute_of(args),
-                                     args.cron, args.timezone).apply()
+    parameters = {"banks": [AppBank(bank_job(args), compute_of(args))],
+                  "root": str(tmp_path.resolve()), "names": "nightly"}
+    deployment_id = build_deployment(parameters, args.cron, args.timezone).apply()
 
     stored = read_back("nightly")
     assert stored.id == deployment_id
-    assert stored.entrypoint == "pipeline.flows.build_banks"
+    assert stored.entrypoint == "pipeline.nightly.build_app"
     assert [(s.schedule.cron, s.schedule.timezone, s.active) for s in stored.schedules] == [
         (CRON, "Europe/Paris", True)]
-    assert typed(stored.parameters) == {"banks": [expected_job()], "root": str(tmp_path.resolve()),
-                                        "compute": Compute(2, "local:2"), "names": "nightly"}
+    assert typed(stored.parameters) == {"banks": [AppBank(expected_job(), Compute(2, "local:2"))],
+                                        "root": str(tmp_path.resolve()), "names": "nightly"}
 
 
 @pytest.mark.flow
@@ -89,7 +88,7 @@ def test_the_schedule_command_registers_the_bank_deployment_and_serves_it(
     assert served == [stored.id]
     assert [(s.schedule.cron, s.schedule.timezone) for s in stored.schedules] == [
         ("30 2 * * 1-5", "UTC")]
-    assert typed(stored.parameters)["banks"] == [expected_job("served")]
+    assert typed(stored.parameters)["banks"] == [AppBank(expected_job("served"))]
 
     again = cli("schedule", "served", "--cron", "0 4 * * *", *SPEC, "--root", tmp_path)
     assert again.status == 0, again.err
@@ -123,9 +122,10 @@ def test_each_scheduled_build_advances_the_seed_by_the_versions_published(flows,
     from pipeline.schedule import build_deployment
 
     job = expected_job(per_grade=1, sizes=(Size(5, 5),))
-    deployment = build_deployment([job], str(tmp_path), Compute(), "0 3 * * *")
+    deployment = build_deployment({"banks": [AppBank(job)], "root": str(tmp_path),
+                                   "names": "nightly"}, "0 3 * * *")
     for version in (0, 1):  # the runs the deployment starts, with its stored parameters
-        [result] = flows.build_banks(**typed(deployment.parameters))
-        assert result.status == "published"
+        [(line, status)] = flows.build_app(**typed(deployment.parameters))
+        assert status == "published", line
         made = BankStore(tmp_path).snapshot("nightly").manifest(version)
         assert made.spec["seed"] == 11 + version

@@ -83,7 +83,7 @@ def test_a_scheduled_run_from_a_folder_of_shadowing_packages_publishes(prefect_a
         assert "building on" in schedule.stdout.readline()  # the deployment is being served
         deadline = time.monotonic() + 600
         with get_client(sync_client=True) as client:
-            while not (deployment := registered(client, "build-banks/night")):
+            while not (deployment := registered(client, "build-app/night")):
                 assert time.monotonic() < deadline and schedule.poll() is None
                 time.sleep(0.5)
             run = client.create_flow_run_from_deployment(deployment.id)  # a run now
