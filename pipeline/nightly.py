@@ -54,9 +54,11 @@ def build_app(banks: list[AppBank], root: str, timezone: str = "UTC",
         print(line, flush=True)
         outcomes.append([line, row["status"]])
         table.append(row)
-    for bank in banks:
+    built = [row["status"] for row in table]
+    for bank, status in zip(banks, built, strict=True):
         if bank.plan_days:
-            line, status = plan_calendar(root, bank, timezone, notify_settings, run)
+            line, status = plan_calendar(root, bank, timezone, notify_settings, run,
+                                         told=status == "failed")
             print(line, flush=True)
             outcomes.append([line, status])
     lines = [line for line, _ in outcomes]
@@ -103,9 +105,10 @@ def one_bank(bank: AppBank, root: str, settings: Notify | None, run: str | None
 
 
 def plan_calendar(root: str, app: AppBank, zone: str, settings: Notify | None,
-                  run: str | None) -> tuple[str, str]:
+                  run: str | None, told: bool = False) -> tuple[str, str]:
     """Extend the bank's calendar through today + plan_days - 1 (in `zone`); return its line
-    and status ("planned", "short", "failed"), telling a shortfall or failure."""
+    and status ("planned", "short", "failed"), telling a shortfall or failure, except a failure
+    of a bank whose build failure was `told` already: one notification a bank and night."""
     assert app.plan_days is not None
     bank = app.job.bank
     today = datetime.datetime.now(zoneinfo.ZoneInfo(zone)).date()
@@ -114,7 +117,8 @@ def plan_calendar(root: str, app: AppBank, zone: str, settings: Notify | None,
         done = extend(BankStore(root), bank, through, app.per_bucket, today)
     except (OSError, BankError) as error:
         line = f"{bank}: calendar failed: {error}"
-        tell(settings, "failure", bank, line, run)
+        if not told:
+            tell(settings, "failure", bank, line, run)
         return line, "failed"
     if done.shortfall is not None:
         line = f"{bank}: calendar planned through {done.through}; {done.shortfall.line()}"

@@ -99,9 +99,8 @@ def test_a_scheduled_run_that_fails_is_in_history_and_notifies_once(
     hook = f'[notify]\nwebhook = "http://127.0.0.1:{server.server_address[1]}/hook"\n'
     root = tmp_path / "banks"
     (root / "app" / ".lock").mkdir(parents=True)  # the bank cannot be written
-    night = SPEC.replace("plan_days = 2\n", "")  # the build's failure alone
     schedule = subprocess.Popen(  # served as in production; a run now instead of a cron tick
-        [PUZZLEBANK, "schedule", "--spec", str(spec_file(tmp_path, night, hook)), "--cron",
+        [PUZZLEBANK, "schedule", "--spec", str(spec_file(tmp_path, SPEC, hook)), "--cron",
          "0 3 1 1 *", "--root", str(root)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True, env=os.environ | {"PREFECT_RUNNER_POLL_FREQUENCY": "1"},
         start_new_session=True)
@@ -121,6 +120,7 @@ def test_a_scheduled_run_that_fails_is_in_history_and_notifies_once(
         thread.join()
     assert run.state is not None and run.state.is_failed(), err
     assert out.count("app: build failed: ") == 1, out + err
+    assert out.count("app: calendar failed: ") == 1  # and told once, with the build's failure
     assert out.count("app/.lock: cannot open the bank's lock (Is a directory)") == 1
     history = cli("history", "app", "--root", root)
     assert history.status == 0, history.err
