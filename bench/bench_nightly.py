@@ -101,6 +101,7 @@ def main() -> None:
     parser.add_argument("--plan-days", type=int, default=7)
     parser.add_argument("--log", type=Path, help="write the build's lines there, each timed")
     args = parser.parse_args()
+    load = os.getloadavg()[0]
     imports = import_seconds()
     with tempfile.TemporaryDirectory() as folder:
         server = server_seconds(Path(folder) / "alone")
@@ -136,7 +137,8 @@ def main() -> None:
     calendar = max(calendars) - max(outcomes.values())
     stop = wall - lines[-1][0]
     print(f"nightly five-genre build --spec, {args.per_grade} per grade, {args.workers} workers, "
-          f"plan_days {args.plan_days}: {wall:.1f} s wall, {cpu:.1f} s CPU (process tree)")
+          f"plan_days {args.plan_days}: {wall:.1f} s wall, {cpu:.1f} s CPU (process tree); "
+          f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} after")
     fixed = {"start (imports, server, warm-up)": start, "  imports alone (timed apart)": imports,
              "  server start alone (timed apart)": server, "flow runs (Prefect, between tasks)":
              flow_runs, "plan tasks": stage["plan"], "write tasks": stage["write"],

@@ -198,6 +198,23 @@ static PyObject *sweep(PyObject *self, PyObject *args) {
                          (unsigned long long)may[3], order);
 }
 
+static PyObject *domains(PyObject *self, PyObject *args) {
+    (void)self;
+    unsigned long long e, r, b, x, free;
+    int cells;
+    if (!PyArg_ParseTuple(args, "(KKKK)Ki", &e, &r, &b, &x, &free, &cells)) return NULL;
+    if (cells < 0 || cells > 64) {
+        PyErr_SetString(PyExc_ValueError, "domains: a board of 0 to 64 cells");
+        return NULL;
+    }
+    char out[64];
+    for (int k = 0; k < cells; k++)
+        out[k] = (char)(free >> k & 1 ? (e >> k & 1) | (r >> k & 1) << 1 | (b >> k & 1) << 2 |
+                                            (x >> k & 1) << 3
+                                      : 1);
+    return PyBytes_FromStringAndSize(out, cells);
+}
+
 static PyMethodDef methods[] = {
     {"sweep", sweep, METH_VARARGS,
      "sweep(may, free, total, rooks, bishops, knights, rules, zeros, numbers)\n"
@@ -207,6 +224,10 @@ static PyMethodDef methods[] = {
      "sweep order), `numbers` four a numbered cell (n, then the three masks). Return the steps\n"
      "taken (-1: a contradiction), the masks then, and the steps by ladder index in the order\n"
      "each rule first took one."},
+    {"domains", domains, METH_VARARGS,
+     "domains(may, free, cells) -> bytes\n\n"
+     "Return each cell's domain, the value bits (1 EMPTY, 2 ROOK, 4 BISHOP, 8 KNIGHT) whose\n"
+     "`may` mask holds it, EMPTY (1) for a cell outside `free`."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel",

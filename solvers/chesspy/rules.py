@@ -127,11 +127,15 @@ def context(puzzle: ChesspyPuzzle) -> Context:
     attacks = ((), *(geo.attacks[p] for p in PIECES))
     packed_zeros = packed_numbers = b""
     if len(numbers) <= KERNEL_CELLS:
-        packed_zeros = pack(f"={3 * len(zeros)}Q", *(attacks[i][k] for k in zeros
-                                                     for i in PIECE_INDICES))
-        packed_numbers = pack(f"={4 * len(numbered)}Q", *(x for k, n in numbered
-                                                          for x in (n, *(attacks[i][k]
-                                                                         for i in PIECE_INDICES))))
+        rook, bishop, knight = attacks[1], attacks[2], attacks[3]
+        words: list[int] = []
+        for k in zeros:
+            words += (rook[k], bishop[k], knight[k])
+        packed_zeros = pack(f"={len(words)}Q", *words)
+        words = []
+        for k, n in numbered:
+            words += (n, rook[k], bishop[k], knight[k])
+        packed_numbers = pack(f"={len(words)}Q", *words)
     return Context(puzzle, geo, free, zeros, numbered, puzzle.pieces, counts, attacks,
                    packed_zeros, packed_numbers)
 
@@ -383,11 +387,14 @@ def solution_of(ctx: Context, may) -> ChesspySolution:
 
 def domains_of(ctx: Context, may) -> tuple[int, ...]:
     """Return every cell's domain (a numbered cell's is EMPTY)."""
+    cells = len(ctx.puzzle.numbers)
+    if compiled is not None and cells <= KERNEL_CELLS:
+        return tuple(compiled.domains(tuple(may), ctx.free, cells))
     e, r, b, n = may
     free = ctx.free
     return tuple((e >> k & 1) * EMPTY | (r >> k & 1) * ROOK | (b >> k & 1) * BISHOP
                  | (n >> k & 1) * KNIGHT if free >> k & 1 else EMPTY
-                 for k in range(len(ctx.puzzle.numbers)))
+                 for k in range(cells))
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,7 @@ def test_the_compiled_kernel_is_built_by_the_install():
 
 
 def test_the_kernel_answers_as_the_reference_on_a_sample():
-    _compare(boards(small=600, wide=40, big=3, seed=1))
+    _compare(boards(small=300, wide=20, big=2, seed=1))
 
 
 def test_widenings_of_one_board_compare_as_the_reference():

@@ -1,5 +1,6 @@
 """The compiled Chesspy sweep (solvers/chesspy/_kernel.c) against the Python sweep it mirrors
-(rules.py, the reference): the same steps, `may` sets and steps by rule, in the same order."""
+(rules.py, the reference): the same steps, `may` sets and steps by rule, in the same order, and
+the same domains read off them."""
 
 import itertools
 import random
@@ -10,7 +11,7 @@ from generators.chesspy import numbers_of, random_placement, recipe_for
 from generators.core import GenerationSpec
 from solvers.chesspy import rules
 from solvers.chesspy.board import ChesspyPuzzle
-from solvers.chesspy.rules import LADDER, Propagation, context
+from solvers.chesspy.rules import LADDER, Propagation, context, domains_of
 from solvers.core.results import CONTRADICTION
 
 RULE_SETS = [frozenset(rule_set) for size in range(1, 5)
@@ -40,9 +41,12 @@ def boards(seed: int, count: int) -> list[ChesspyPuzzle]:
 
 
 def sweep(puzzle: ChesspyPuzzle, rule_set: frozenset[str]):
-    """Return what one sweep gives: (steps, may, steps by rule in the order first taken)."""
+    """Return what one sweep gives: (steps, may, steps by rule in the order first taken, the
+    domains)."""
     state = Propagation(context(puzzle), rule_set)
-    return state.run(), tuple(state.may), tuple(state.tally.items())
+    steps = state.run()
+    return (steps, tuple(state.may), tuple(state.tally.items()),
+            domains_of(context(puzzle), state.may))
 
 
 def test_the_compiled_sweep_is_built_by_the_install():
@@ -58,6 +62,6 @@ def test_the_compiled_sweep_takes_the_steps_the_python_sweep_takes(
     reference = [sweep(puzzle, rule_set) for puzzle in puzzles for rule_set in RULE_SETS]
     assert compiled == reference
     outcomes = {"contradiction" if steps == CONTRADICTION else "none" if steps == 0 else "steps"
-                for steps, _, _ in reference}
+                for steps, _, _, _ in reference}
     assert outcomes == {"contradiction", "none", "steps"}
-    assert {len(tally) for _, _, tally in reference} == {0, 1, 2, 3, 4}
+    assert {len(tally) for _, _, tally, _ in reference} == {0, 1, 2, 3, 4}

@@ -81,7 +81,6 @@ def solution_mirrored(row: dict[str, Any]) -> dict[str, Any]:
     """Return a Chesspy row of another puzzle whose solution is `row`'s mirrored (ids and
     texts only: kin and pictures read nothing else)."""
     genre = get_genre("chesspy")
-    row = generated_boards("chesspy")[0].row
     puzzle = genre.parse(row["puzzle"])
     solution = genre.parse_solution(row["solution"], puzzle)
     w, h = solution.width, solution.height

@@ -43,7 +43,7 @@ def test_every_engine_gives_up_on_a_too_open_puzzle_soon_after_the_deadline(name
 
 
 @pytest.mark.parametrize(("name", "text"), [
-    ("slant", "1.1,...,1.1"), ("shakashaka", "..#,...,1.."), ("araf", "2 . 3,. . .,. 2 ."),
+    ("slant", "1.1,...,1.1"), ("shakashaka", "..#,1.."), ("araf", "2 . 3,. . .,. 2 ."),
     ("chesspy", "R1B0N1:11..1,0....,..0..,..0.0,..0.."), ("colorsort", "2:01,10,,"),
 ])
 def test_a_deadline_not_reached_changes_no_answer(name, text):

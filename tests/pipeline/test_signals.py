@@ -2,6 +2,7 @@
 the build ends with 130 (SIGINT) or 143 (SIGTERM) and one line, leaves no process running,
 commits and keeps nothing, and its Prefect run is marked Cancelled."""
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -50,6 +51,25 @@ def catches(pid: int, signum: int) -> bool:
     return False
 
 
+@pytest.fixture
+def start_build():
+    """Return start(*args, **popen): `puzzlebank build ARGS` in a session of its own; what of
+    it still runs when the test ends (a stop that failed) is killed with its process group."""
+    started: list[subprocess.Popen[str]] = []
+
+    def start(*args: object, **popen: object) -> subprocess.Popen[str]:
+        build = subprocess.Popen([PUZZLEBANK, "build", *map(str, args)], text=True,
+                                 start_new_session=True, **popen)  # type: ignore[call-overload]
+        started.append(build)
+        return build
+
+    yield start
+    for build in started:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(build.pid, signal.SIGKILL)
+        build.wait()
+
+
 def run_state(bank: str) -> str:
     """Return the state type of the one flow run named "build BANK"."""
     from prefect import get_client
@@ -67,13 +87,12 @@ def run_state(bank: str) -> str:
     (signal.SIGINT, 2, 130),
     (signal.SIGTERM, 1, 143),
 ])
-def test_a_signal_stops_a_build_in_one_line_and_leaves_nothing(prefect_api, tmp_path, sent,
-                                                               workers, status):
+def test_a_signal_stops_a_build_in_one_line_and_leaves_nothing(prefect_api, tmp_path, start_build,
+                                                               sent, workers, status):
     bank = f"stopped{workers}"
-    build = subprocess.Popen(
-        [PUZZLEBANK, "build", bank, "--genre", "slant", "--size", "30x30", "--per-grade", "30",
-         "--seed", "3", "--workers", str(workers), "--root", str(tmp_path)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    build = start_build(bank, "--genre", "slant", "--size", "30x30", "--per-grade", "30",
+                        "--seed", "3", "--workers", workers, "--root", tmp_path,
+                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert build.stdout is not None
     assert build.stdout.readline().startswith("prefect run: ")  # the flow is running
     os.killpg(build.pid, sent)
@@ -92,14 +111,13 @@ def test_a_signal_stops_a_build_in_one_line_and_leaves_nothing(prefect_api, tmp_
 @pytest.mark.parametrize("sent", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 @pytest.mark.parametrize("moment", [0.1, 0.3, 0.5, 8, 13])
 def test_a_signal_at_any_moment_of_a_build_is_one_line_and_its_status(prefect_api, tmp_path,
-                                                                      sent, moment):
+                                                                      start_build, sent, moment):
     """The moments, from the program's first instruction (its handlers set): its imports
     (0.1-0.5 s), and the build under way (8-13 s: the server's start on a loaded machine, the
     flow's start, the pool, the fill)."""
-    build = subprocess.Popen(
-        [PUZZLEBANK, "build", "any", "--genre", "slant", "--size", "30x30", "--per-grade", "30",
-         "--seed", "3", "--workers", "2", "--root", str(tmp_path)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    build = start_build("any", "--genre", "slant", "--size", "30x30", "--per-grade", "30",
+                        "--seed", "3", "--workers", "2", "--root", tmp_path,
+                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + HANG_GUARD
     while not catches(build.pid, signal.SIGTERM):  # Python itself catches only SIGINT
         assert build.poll() is None and time.monotonic() < deadline
