@@ -114,10 +114,10 @@ def test_the_kernel_answers_as_the_reference_on_thousands_of_boards():
     _compare(boards(small=3000, wide=300, big=20, seed=2))
 
 
-def test_a_count_cut_in_slices_under_a_deadline_is_the_count_of_one_search(monkeypatch):
-    # under a deadline a count with no node limit runs the C search in growing slices, checking
-    # the deadline between two (kernel._count_in_slices); slices of 1, 2, 4... nodes here
-    monkeypatch.setattr(kernel, "SLICE_NODES", 1)
+def test_a_count_cut_in_slices_under_a_deadline_is_the_count_of_one_search():
+    # under a deadline a count with no node limit runs the C search in slices of 1, 2, 4...
+    # nodes, checking the deadline between two (kernel._count_in_slices)
+    assert kernel.SLICE_NODES == 1
     for puzzle in boards(30, 5, 2, seed=7):
         for level in LEVELS:
             rules = ARAF.rules_up_to(level)
