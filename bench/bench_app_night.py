@@ -2,7 +2,7 @@
 process and one flow run, against the same five genres built by five `build` commands one after
 another (each its own process and, without a running server, its own private Prefect server).
 
-Run: python bench/bench_app_night.py [--per-grade N] [--rounds N] [--workers N].
+Run: python bench/bench_app_night.py [--per-grade N] [--rounds N] [--workers N] [--singles-first].
 Each round builds both into fresh roots, alternating which goes first; prints wall seconds of
 each and their ratio, then the medians. PREFECT_API_URL is removed, as an operator's shell has it.
 """
@@ -51,6 +51,8 @@ def main() -> None:
     parser.add_argument("--per-grade", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--singles-first", action="store_true",
+                        help="start with the five builds (rounds alternate from there)")
     args = parser.parse_args()
     nights, singles = [], []
     with tempfile.TemporaryDirectory() as folder:
@@ -71,7 +73,7 @@ def main() -> None:
                                     str(args.workers), "--root", f"{folder}/single{n}"])
                 return total
 
-            order = (night, single) if n % 2 == 0 else (single, night)
+            order = (night, single) if (n + args.singles_first) % 2 == 0 else (single, night)
             times = {fn.__name__: fn() for fn in order}
             nights.append(times["night"])
             singles.append(times["single"])
