@@ -27,6 +27,7 @@ from pipeline.quotas import Bucket, Quotas, planned
 from pipeline.seeds import derive_seed
 from pipeline.sizes import Size
 from pipeline.timeline import Span, Stopwatch
+from solvers.core.deadline import OutOfTime, within
 
 STREAM_BLOCK = 64  # boards per seed block: the seeds of builds made before the plan sized batches
 TASK_MS = 12_000  # a work's boards cost about this much (table ms; Slant now runs about 6x faster
@@ -141,19 +142,26 @@ def run_batch(
 ) -> tuple[Contender | Confirmed | Rejection, ...]:
     """Return the outcome of every board: a rejection, or a contender, confirmed when it is one
     of the batch's first `confirm` contenders; past the epoch second `deadline`, no more boards
-    (the outcomes end early)."""
+    (the outcomes end early). A board is made and confirmed within the time left before the
+    deadline (solvers/core/deadline.py: every engine, and the C searches with no node limit,
+    give up on it), so a board of a large size that would take minutes ends at the deadline
+    too, with no outcome."""
     spec = batch.size.spec(batch.grade, options)
     outcomes: list[Contender | Confirmed | Rejection] = []
     left = batch.confirm
     for seed in batch.seeds(master):
-        if deadline is not None and time.time() >= deadline:
+        seconds = None if deadline is None else deadline - time.time()
+        if seconds is not None and seconds <= 0:
             break
-        outcome = contend(genre, spec, seed)
-        if isinstance(outcome, Contender) and left > 0:
-            outcomes.append(Confirmed(outcome, confirm(genre, outcome)))
-            left -= 1
-        else:
-            outcomes.append(outcome)
+        try:
+            with within(seconds):
+                made = contend(genre, spec, seed)
+                outcome = Confirmed(made, confirm(genre, made)) \
+                    if isinstance(made, Contender) and left > 0 else made
+        except OutOfTime:
+            break
+        left -= isinstance(outcome, Confirmed)
+        outcomes.append(outcome)
     return tuple(outcomes)
 
 

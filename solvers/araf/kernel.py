@@ -20,6 +20,7 @@ from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, solution_of
 from solvers.araf.deduce import deduce_with
 from solvers.araf.rules import ration_at as reference_ration_at
 from solvers.araf.rules import tables
+from solvers.core.deadline import check, seconds_left
 from solvers.core.results import AMBIGUOUS, GRADED, NO_SOLUTION, Count, Grade
 
 compiled: ModuleType | None
@@ -31,6 +32,8 @@ except ImportError:  # not built: every answer comes from the Python ladder (slo
 COMPILED = compiled is not None
 RULE_BITS = {"cell": 1, "ration": 2}
 NO_LIMIT = -1
+SLICE_NODES = 1  # the first node limit of a search cut in slices (_count_in_slices): a node of
+# a 40x40 board's full-ladder search can take 65 ms, so slices start at one node
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,8 @@ def count(puzzle: ArafPuzzle, rules: frozenset[str], limit: int = 2,
     if compiled is None:
         return search.count_ladder(puzzle, rules, limit, max_nodes)
     board = compile_board(puzzle)
+    if max_nodes is None and seconds_left() is not None:
+        return _count_in_slices(compiled, board, rules, limit)
     found, nodes, stopped = compiled.cover(
         board.tables, _mask(rules), board.everything(), board.all_cells(), limit,
         NO_LIMIT if max_nodes is None else max_nodes)
@@ -150,6 +155,24 @@ def count(puzzle: ArafPuzzle, rules: frozenset[str], limit: int = 2,
         return Count(0, (), nodes, truncated=True)
     solutions = tuple(board.solution(chosen) for chosen in found)
     return Count(len(solutions), solutions, nodes, truncated=len(solutions) >= limit)
+
+
+def _count_in_slices(kernel: ModuleType, board: Compiled, rules: frozenset[str],
+                     limit: int) -> Count:
+    """Return `count`'s answer with no node limit under a deadline (solvers/core/deadline.py),
+    which the C search does not watch: searches of SLICE_NODES, then twice as many each time,
+    the deadline checked between two. The search is the same each time, so the one that ends
+    gives the answer (and node count) of a single search with no limit, for at most twice the
+    work."""
+    nodes = SLICE_NODES
+    while True:
+        found, used, stopped = kernel.cover(board.tables, _mask(rules), board.everything(),
+                                            board.all_cells(), limit, nodes)
+        if not stopped:
+            solutions = tuple(board.solution(chosen) for chosen in found)
+            return Count(len(solutions), solutions, used, truncated=len(solutions) >= limit)
+        check()
+        nodes *= 2
 
 
 def solution_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> ArafSolution | None:

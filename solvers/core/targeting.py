@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
+from solvers.core.deadline import check
 from solvers.core.genre import Genre
 from solvers.core.grading import SEARCH
 from solvers.core.results import Grade
@@ -105,6 +106,7 @@ def remove_while(
     rng.shuffle(order)
     checks = 0
     for i in order:
+        check()  # a removal costs a solve: under a deadline (a build's --max-seconds), stop here
         kept, clues[i] = clues[i], None
         checks += 1
         if not keeps_property(clues):

@@ -17,6 +17,7 @@ from solvers import get_genre
 from solvers.araf import kernel, search
 from solvers.araf.board import ArafPuzzle
 from solvers.araf.catalogue import catalogue, novel, same_catalogue
+from solvers.core.deadline import within
 
 ARAF = get_genre("araf")
 GENERATOR = get_generator("araf")
@@ -111,3 +112,15 @@ def test_bad_tables_get_a_clear_error():
 @pytest.mark.slow
 def test_the_kernel_answers_as_the_reference_on_thousands_of_boards():
     _compare(boards(small=3000, wide=300, big=20, seed=2))
+
+
+def test_a_count_cut_in_slices_under_a_deadline_is_the_count_of_one_search():
+    # under a deadline a count with no node limit runs the C search in slices of 1, 2, 4...
+    # nodes, checking the deadline between two (kernel._count_in_slices)
+    assert kernel.SLICE_NODES == 1
+    for puzzle in boards(30, 5, 2, seed=7):
+        for level in LEVELS:
+            rules = ARAF.rules_up_to(level)
+            with within(600):
+                sliced = kernel.count(puzzle, rules, 2)
+            assert sliced == kernel.count(puzzle, rules, 2), puzzle

@@ -1,6 +1,7 @@
 """Batches and the plan: boards sized to each bucket's need and hit rate, packed into works,
 numbered along each bucket's seed stream; the plan never depends on workers."""
 
+import time
 from dataclasses import replace
 
 import pytest
@@ -153,3 +154,19 @@ def test_a_batch_confirms_its_first_contenders_in_the_task_as_admission_would():
 def test_the_first_plan_of_a_spec_is_one_work_for_the_demo_and_two_for_80_10x10_boards():
     assert first_plan_works("slant", [Size(5, 5), Size(7, 7)], None, 3) == 1  # the README's demo
     assert first_plan_works("slant", [Size(10, 10)], ["count"], 80) == 2
+
+
+def test_a_far_deadline_changes_no_outcome_of_a_batch():
+    batch = Batch(Size(4, 4), "cycle", 0, 6, confirm=2)
+    assert run_batch("slant", batch, master=1, deadline=time.time() + 600) == \
+        run_batch("slant", batch, master=1)
+
+
+@pytest.mark.parametrize(("genre", "size"), [("slant", Size(64, 64)), ("araf", Size(40, 40))])
+def test_a_board_of_minutes_ends_at_the_batchs_deadline_with_no_outcome(genre, size):
+    # issue 30: one attempt at these sizes took minutes, so a build with --max-seconds 2 ran on
+    # for minutes past it; the araf one sits in the C search with no node limit
+    started = time.monotonic()
+    assert run_batch(genre, Batch(size, "cell" if genre == "araf" else "count", 0, 4),
+                     master=1, deadline=time.time() + 1) == ()
+    assert time.monotonic() - started < 1 + 4  # the deadline, and an engine's next check
