@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.stops import stopped_line
+from tests.terminal import sigint_at_its_default
 
 SCRIPT = Path(sys.executable).parent / "puzzlebank"
 HANG_GUARD = 120  # seconds: a stop that takes this long has failed, whatever the machine
@@ -34,8 +35,10 @@ def catches(pid: int, signum: int) -> bool:
 def stopped_after(args: list[str], sent: signal.Signals, delay: float) -> tuple[int, bytes]:
     """Start the script with `args`, send `sent` `delay` seconds after its handlers are set;
     return its exit status and stderr."""
-    with subprocess.Popen([SCRIPT, *args], stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE) as process:
+    with sigint_at_its_default():  # the program keeps an inherited SIG_IGN (stops.py)
+        process = subprocess.Popen([SCRIPT, *args], stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE)
+    with process:
         deadline = time.monotonic() + HANG_GUARD
         while not catches(process.pid, signal.SIGTERM):
             assert process.poll() is None and time.monotonic() < deadline

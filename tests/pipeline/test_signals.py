@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from banks import BankStore
+from tests.terminal import sigint_at_its_default
 
 pytestmark = pytest.mark.flow
 
@@ -58,8 +59,9 @@ def start_build():
     started: list[subprocess.Popen[str]] = []
 
     def start(*args: object, **popen: object) -> subprocess.Popen[str]:
-        build = subprocess.Popen([PUZZLEBANK, "build", *map(str, args)], text=True,
-                                 start_new_session=True, **popen)  # type: ignore[call-overload]
+        with sigint_at_its_default():  # the program keeps an inherited SIG_IGN (stops.py)
+            build = subprocess.Popen([PUZZLEBANK, "build", *map(str, args)], text=True,
+                                     start_new_session=True, **popen)  # type: ignore[call-overload]
         started.append(build)
         return build
 
