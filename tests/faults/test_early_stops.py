@@ -21,7 +21,7 @@ from tests.terminal import sigint_at_its_default
 
 SCRIPT = Path(sys.executable).parent / "puzzlebank"
 HANG_GUARD = 120  # seconds: a stop that takes this long has failed, whatever the machine
-BLANK_SLANT = ",".join(["." * 10] * 10)  # a second or more of work: counts, then grading
+BLANK_SLANT = ",".join(["." * 20] * 20)  # seconds of work (9 s on an idle machine): counts, grade
 
 
 def catches(pid: int, signum: int) -> bool:
