@@ -1,8 +1,9 @@
 """The Prefect server a build or verify runs its flows against, and who owns it.
 
-Why: in Prefect 3.9 "ephemeral" mode (no PREFECT_API_URL) every process-pool worker starts its own
-temporary server, which makes parallel tasks slower than serial ones; against one real local
-server each task costs about 0.1 s. Ownership, in this order (see `local_server`):
+Why: a flow run's state, logs and artifacts need a server that outlives one command's imports,
+and in Prefect's "ephemeral" mode (no PREFECT_API_URL) each process that touches the API starts
+a temporary one of its own; the build's workers never do (they run plain callables, not Prefect
+tasks), so one server serves the whole command. Ownership, in this order (see `local_server`):
 1. a server the operator names: `--api URL`, PREFECT_API_URL, or the active Prefect profile's
    PREFECT_API_URL; it must answer;
 2. the long-lived `puzzlebank server` of the same root (`serve`), found by the record it keeps
