@@ -110,10 +110,10 @@ def run_recorded(place: Place, run: str | None = None) -> Iterator[None]:
 @contextlib.contextmanager
 def locked_record(path: Path, body: bytes) -> Iterator[None]:
     """Write `body` at `path` under an exclusive flock held for the block (taken on a temp file
-    before its rename into place, so the name never appears unlocked); remove it at the end."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    before its rename into place, so the name never appears unlocked); remove it at the end, and
+    its folder too when no other record is left in it."""
     temp = path.with_name(f".{path.name}.tmp")
-    fd = os.open(temp, os.O_RDWR | os.O_CREAT | os.O_TRUNC | NOFOLLOW, 0o644)
+    fd = open_in_new_folder(temp)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         os.write(fd, body)
@@ -124,10 +124,28 @@ def locked_record(path: Path, body: bytes) -> Iterator[None]:
             yield
         finally:
             path.unlink(missing_ok=True)
-            fsync_dir(path.parent)
+            try:
+                path.parent.rmdir()
+            except OSError:  # another run's record is in it
+                fsync_dir(path.parent)
+            else:
+                fsync_dir(path.parent.parent)
     finally:
         temp.unlink(missing_ok=True)
         os.close(fd)
+
+
+def open_in_new_folder(path: Path, tries: int = 3) -> int:
+    """Create `path` (its folder too) and return its open descriptor, trying again when a run
+    that just ended removed the folder between its creation and the file's."""
+    while True:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            return os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC | NOFOLLOW, 0o644)
+        except FileNotFoundError:
+            tries -= 1
+            if not tries:
+                raise
 
 
 def open_runs(store: BankStore, bank: str) -> list[OpenRun]:

@@ -5,7 +5,8 @@ The genre contract read for a puzzle without clues or uniqueness:
                (MeasuredBands: grades.py holds the published bands, grading.py measures)
   count        Solvable: 1 with a solution when the engine sorts the deal, 0 when it proves it
                cannot, 0 and truncated when it gives up; `limit` has no effect (counters.py)
-  "ladder"     the reference's DFS, bit-compatible with the JS engine (jsengine.py)
+  "ladder"     the reference's DFS, bit-compatible with the JS engine (jsengine.py; run by
+               the C kernel, novice.py)
   "optimal"    the A* solver (optimal.py), the independent engine the bank admits deals with
   deduce_with  the DFS within the node budget of the grades named
   check        the replay validator (rulebook.py)

@@ -7,10 +7,10 @@ Color Sort has no uniqueness to prove: a counter says whether a deal can be sort
                                        ended without being a proof: unknown
 The genre's counting strategy is Solvable (solvers/core/counting.py): `limit` has no effect,
 at most one solution is ever reported; `solvability` is what the two solvers say together.
-The "ladder" engine is the reference's DFS (jsengine.solve); its budget is `max_nodes` when given,
-else the node limit of the hardest grade among `rules` (grades.dfs_budget), the reference's 20000
-for the whole ladder. The "optimal" engine is the A* solver (optimal.py), sharing no code with
-the DFS; its `nodes` are the positions it generated.
+The "ladder" engine is the reference's DFS (jsengine.solve, run by the C kernel: novice.py); its
+budget is `max_nodes` when given, else the node limit of the hardest grade among `rules`
+(grades.dfs_budget), the reference's 20000 for the whole ladder. The "optimal" engine is the A*
+solver (optimal.py), sharing no code with the DFS; its `nodes` are the positions it generated.
 The reference's DFS skips every pour out of a full one-colour tube. The reference says this never
 changes
 whether a solution is found; that holds only when no colour has more units than a tube holds
@@ -27,7 +27,8 @@ from functools import lru_cache
 
 from solvers.colorsort.board import ColorSortPuzzle, ColorSortSolution
 from solvers.colorsort.grades import dfs_budget
-from solvers.colorsort.jsengine import DEFAULT_NODE_LIMIT, DfsResult, apply_pour, solve
+from solvers.colorsort.jsengine import DEFAULT_NODE_LIMIT, DfsResult, apply_pour
+from solvers.colorsort.novice import solve
 from solvers.colorsort.optimal import (
     DEFAULT_STATE_CAP,
     SOLVABLE,
