@@ -322,20 +322,39 @@ typedef struct {  /* everything one call works in, carved from one block */
     char *block;
 } Work;
 
+/* Read the puzzle's clues (a tuple: a number or None per vertex) into `out`, NO_CLUE where
+ * none; return 0, or -1 with a Python error set. */
+static int read_clues(PyObject *clues, int verts, unsigned char *out) {
+    if (!PyTuple_Check(clues) || PyTuple_GET_SIZE(clues) != verts) {
+        PyErr_SetString(PyExc_ValueError, "clues must be a tuple of (width+1)*(height+1) items");
+        return -1;
+    }
+    for (int v = 0; v < verts; v++) {
+        PyObject *item = PyTuple_GET_ITEM(clues, v);
+        long n = item == Py_None ? NO_CLUE : PyLong_AsLong(item);
+        if (n == -1 && PyErr_Occurred()) return -1;
+        if (item != Py_None && (n < 0 || n >= NO_CLUE)) {
+            PyErr_SetString(PyExc_ValueError, "a clue must be None or a number below 255");
+            return -1;
+        }
+        out[v] = (unsigned char)n;
+    }
+    return 0;
+}
+
 /* Parse (width, height, clues, rules, ...) into `work`, its tables built and its state the
  * empty board with every clue and duet queued; return 0, or -1 with a Python error set. */
-static int setup(Work *work, int w, int h, const char *clue_bytes, Py_ssize_t nclues, int rules) {
+static int setup(Work *work, int w, int h, PyObject *clues, int rules) {
     Board *b = &work->b;
-    if (w < 1 || h < 1 || nclues != (Py_ssize_t)(w + 1) * (h + 1)) {
-        PyErr_SetString(PyExc_ValueError, "clues must hold (width+1)*(height+1) bytes");
+    if (w < 1 || h < 1) {
+        PyErr_SetString(PyExc_ValueError, "width and height must be at least 1");
         return -1;
     }
     b->w = w; b->h = h; b->cells = w * h; b->verts = (w + 1) * (h + 1);
-    b->clues = (const unsigned char *)clue_bytes;
     size_t V = (size_t)b->verts, C = (size_t)b->cells, D = 2 * V;
     size_t bytes = V * sizeof(int) * (1 + 12) + D * sizeof(int) * (6 * 3 + 3) +
                    C * sizeof(int) * 13 + 2 * (C + V * 3 * sizeof(int)) +
-                   (V + D + C) * (sizeof(int) + 1) + 32 * 8;
+                   (V + D + C) * (sizeof(int) + 1) + V + 32 * 8;
     char *p = work->block = calloc(1, bytes);
     if (!p) {
         PyErr_NoMemory();
@@ -365,8 +384,15 @@ static int setup(Work *work, int w, int h, const char *clue_bytes, Py_ssize_t nc
     TAKE(ag->clue_q, V * sizeof(int)); TAKE(ag->duet_q, D * sizeof(int));
     TAKE(ag->close_q, C * sizeof(int));
     TAKE(ag->clue_in, V); TAKE(ag->duet_in, D); TAKE(ag->close_in, C);
+    unsigned char *clue_of;
+    TAKE(clue_of, V);
 #undef TAKE
     if ((size_t)(p - work->block) > bytes) abort();
+    if (read_clues(clues, b->verts, clue_of) < 0) {
+        free(work->block);
+        return -1;
+    }
+    b->clues = clue_of;
     build_tables(b);
     State *s = &work->s;
     memset(s->dom, BOTH, C);
@@ -420,12 +446,11 @@ static int count_below(Work *work, State *s, int rules, int limit) {
 
 static PyObject *fixpoint(PyObject *self, PyObject *args) {
     int w, h, rules;
-    const char *clues;
-    Py_ssize_t nclues;
+    PyObject *clues;
     Work work;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iiy#i", &w, &h, &clues, &nclues, &rules)) return NULL;
-    if (setup(&work, w, h, clues, nclues, rules) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "iiOi", &w, &h, &clues, &rules)) return NULL;
+    if (setup(&work, w, h, clues, rules) < 0) return NULL;
     State *s = &work.s;
     int result = run(&work, s, rules);
     if (result == 0 && !s->open && !is_solution(&work.b, s->dom, work.trial.parent))
@@ -438,12 +463,11 @@ static PyObject *fixpoint(PyObject *self, PyObject *args) {
 
 static PyObject *count(PyObject *self, PyObject *args) {
     int w, h, rules, limit;
-    const char *clues;
-    Py_ssize_t nclues;
+    PyObject *clues;
     Work work;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iiy#ii", &w, &h, &clues, &nclues, &rules, &limit)) return NULL;
-    if (setup(&work, w, h, clues, nclues, rules) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "iiOii", &w, &h, &clues, &rules, &limit)) return NULL;
+    if (setup(&work, w, h, clues, rules) < 0) return NULL;
     int found = limit > 0 ? count_below(&work, &work.s, rules, limit) : 0;
     free(work.block);
     if (found < 0) return PyErr_NoMemory();
@@ -760,13 +784,12 @@ static PyObject *run_walk(Walk *wk) {
 
 static PyObject *walk(PyObject *self, PyObject *args) {
     int w, h;
-    const char *clues;
-    Py_ssize_t nclues;
+    PyObject *clues;
     Work work;
     Walk wk;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iiy#", &w, &h, &clues, &nclues)) return NULL;
-    if (setup(&work, w, h, clues, nclues, COUNT | CYCLE | DUET) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "iiO", &w, &h, &clues)) return NULL;
+    if (setup(&work, w, h, clues, COUNT | CYCLE | DUET) < 0) return NULL;
     clear_agenda(&work.ag);
     const Board *b = &work.b;
     size_t V = (size_t)b->verts, C = (size_t)b->cells;
@@ -817,7 +840,7 @@ static PyMethodDef methods[] = {
      "fixpoint(width, height, clues, rules) -> bytes | None\n\n"
      "Return the domains (one byte per cell: 1 '/', 2 '\\\\', 3 open) at the fixpoint of the\n"
      "rules in the bit set `rules` (1 count, 2 cycle, 4 duet, 8 probe) on the puzzle whose\n"
-     "vertex clues are `clues` (one byte per vertex, 255 for none), or None when the rules\n"
+     "vertex clues are `clues` (a number or None per vertex), or None when the rules\n"
      "find a contradiction or decide every cell into something that is not a solution."},
     {"count", count, METH_VARARGS,
      "count(width, height, clues, rules, limit) -> int\n\n"

@@ -23,7 +23,7 @@ from solvers.core.partial import grid_explainer
 from solvers.core.walk import Contradiction, Place, Said, cell_name, listing, walk
 from solvers.slant import GENRE
 from solvers.slant.board import BACK, BOTH, DIAGONAL_CHAR, FWD, SlantPuzzle, SlantSolution
-from solvers.slant.kernel import clue_bytes, compiled
+from solvers.slant.kernel import compiled
 from solvers.slant.rules import CONTRADICTION, LADDER, Propagation, context, duet_plan
 
 WEIGHTS = Weights(level=(0, 100, 200, 400), per_step={"count": 0.5, "cycle": 2, "duet": 4,
@@ -282,7 +282,7 @@ def outline(puzzle: SlantPuzzle) -> Outline | None:
         trace = explain(puzzle)
         return None if isinstance(trace, Contradiction) else outline_of(trace, puzzle.width)
     check()
-    walked = compiled.walk(puzzle.width, puzzle.height, clue_bytes(puzzle))
+    walked = compiled.walk(puzzle.width, puzzle.height, puzzle.clues)
     if walked is None:
         return None
     steps, domains, depth = walked

@@ -13,7 +13,7 @@ from solvers.core.walk import Contradiction
 from solvers.slant import explain as slant_explain
 from solvers.slant.board import BOTH, SlantPuzzle
 from solvers.slant.explain import explain, outline
-from solvers.slant.kernel import clue_bytes, compiled
+from solvers.slant.kernel import compiled
 from solvers.slant.rules import LADDER
 
 SLANT = get_genre("slant")
@@ -44,7 +44,7 @@ def test_the_compiled_walk_takes_the_python_walks_steps():
     seen: Counter[str] = Counter()
     for puzzle in boards(500, 29):
         trace = explain(puzzle)
-        walked = compiled.walk(puzzle.width, puzzle.height, clue_bytes(puzzle))
+        walked = compiled.walk(puzzle.width, puzzle.height, puzzle.clues)
         if isinstance(trace, Contradiction):
             assert walked is None, SLANT.format(puzzle)
             assert outline(puzzle) is None
