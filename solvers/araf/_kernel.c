@@ -986,14 +986,16 @@ static int room_query(PyObject *args, RoomQuery *q) {
     return q->board ? 0 : -1;
 }
 
-/* through(board, rooms, max_nodes) -> bool | None: whether some solution holds a room of the
- * room set `rooms` (not empty), when those rooms share a cell k; None when they share none. A
+/* through(board, rooms, max_nodes) -> bytes | False | None: a solution (its room set) holding a
+ * room of the room set `rooms` (not empty), False when there is none, when those rooms share a
+ * cell k; None when they share none. A
  * partition holds exactly one room at k, so it holds one of `rooms` exactly when its room at k
  * is one of them: one search, from every room alive but the others at k, decides it; first
  * under the cell rule up to max_nodes nodes (a quick witness), then, if that stopped, under the
  * whole ladder with one ration sweep a node (ONCE: its fixpoint costs more than the nodes it
  * saves here) and no limit. Exact, as `using` is (every rule is sound and the search complete),
- * but it searches once, not once per room. */
+ * but it searches once, not once per room; the solution it gives is the first that search
+ * meets, not necessarily the one `using` gives. */
 static PyObject *through(PyObject *self, PyObject *args) {
     RoomQuery q;
     (void)self;
@@ -1028,8 +1030,9 @@ static PyObject *through(PyObject *self, PyObject *args) {
         result = cover(&s, alive, dirty, b->all_cells, 1, &found);
         if (result != STOP) break;
     }
+    out = result == NO_MEMORY ? PyErr_NoMemory()
+          : found.n ? as_bytes(found.sets, rw) : Py_NewRef(Py_False);
     free(found.sets);
-    out = result == NO_MEMORY ? PyErr_NoMemory() : PyBool_FromLong(found.n > 0);
 done:
     free(block);
     return out;
@@ -1104,10 +1107,10 @@ static PyMethodDef methods[] = {
      "Return a solution (a room set) holding at least one room of the room set `rooms`, found\n"
      "as search.py's solution_using finds it, or None when no solution holds any of them."},
     {"through", through, METH_VARARGS,
-     "through(board, rooms, max_nodes) -> bool | None\n\n"
-     "Return whether some solution holds a room of the room set `rooms` (what\n"
-     "`using(board, rooms, max_nodes) is not None` says) when those rooms share a cell, in one\n"
-     "search; None when they share none."},
+     "through(board, rooms, max_nodes) -> bytes | False | None\n\n"
+     "Return a solution (a room set) holding a room of the room set `rooms`, or False when\n"
+     "there is none (False exactly when `using(board, rooms, max_nodes)` is None), when those\n"
+     "rooms share a cell, in one search; None when they share none."},
     {"grade", grade, METH_VARARGS,
      "grade(board) -> (int, int, bytes | None)\n\n"
      "Return the lowest ladder level (0 pair, 1 cell, 2 ration, 3 search) whose fixpoint solves\n"
