@@ -2,8 +2,8 @@
 
 Run: python bench/bench_araf_kernel.py [--size 8] [--seeds 3]. Generates from seeds 0, 1, ...
 (no target grade), records every hot check the generator asks the kernel (counts,
-any_solution_using, solves, grade, same_catalogue, novel), then replays them all with the
-kernel and with the Python reference (catalogue.py, rules.py, search.py, deduce.py),
+solution_besides, witness_using, solves, grade, same_catalogue, novel), then replays them all
+with the kernel and with the Python reference (catalogue.py, rules.py, search.py, deduce.py),
 interleaved, and prints the CPU seconds of each and their ratio; it also checks the two answer
 alike. `puzzlebank bench araf` measures whole graded puzzles.
 """
@@ -17,10 +17,12 @@ from solvers.araf import GENRE, catalogue, kernel, search
 from solvers.araf.deduce import deduce_with
 
 GENERATOR = get_generator("araf")
-CHECKS = ("count", "any_solution_using", "solves", "grade", "same_catalogue", "novel")
+CHECKS = ("count", "solution_besides", "witness_using", "solves", "grade", "same_catalogue",
+          "novel")
 REFERENCE = {
     "count": search.count_ladder,
-    "any_solution_using": lambda puzzle, rooms, max_nodes:
+    "solution_besides": search.solution_besides,
+    "witness_using": lambda puzzle, rooms, max_nodes:
         search.solution_using(puzzle, rooms, max_nodes) is not None,
     "solves": lambda puzzle, rules: deduce_with(puzzle, rules).solved,
     "grade": GENRE.grade,
@@ -72,6 +74,8 @@ def main() -> None:
     args = parser.parse_args()
     calls = recorded(args.size, args.seeds)
     compiled = {name: getattr(kernel, name) for name in CHECKS}
+    compiled["witness_using"] = lambda puzzle, rooms, max_nodes: \
+        kernel.witness_using(puzzle, rooms, max_nodes) is not None  # any witness will do
     for cache in (catalogue.catalogue, catalogue.pair_rooms, kernel.compile_board):
         cache.cache_clear()
     kernel_s, python_s = replay(calls, [compiled, REFERENCE])

@@ -17,9 +17,10 @@ median over the rounds. Prints:
 - attempts per admitted puzzle against a serial stop-when-full run of the same streams (target
   <= 1.25x) and independent counts per admitted puzzle (target <= 1.1);
 - the fixed cost of a build against a running server: its wall time less generation and
-  re-verification (target <= 2 s); the demo build's wall time from a cold start (target < 45 s
-  on 2 idle cores); verify seconds per 1,000 Slant rows with 2 workers, on the big build's
-  rows (target <= 15 s), and with 1 worker for comparison;
+  re-verification (target <= 2 s), and a one-puzzle build's wall and CPU seconds beside the CPU
+  seconds of `import prefect.flows` alone in a fresh process; the demo build's wall time from
+  a cold start (target < 45 s on 2 idle cores); verify seconds per 1,000 Slant rows with 2
+  workers, on the big build's rows (target <= 15 s), and with 1 worker for comparison;
 - where each build's fill seconds went (pipeline.timeline): when the first task started, the
   workers' busy share, the tail (a worker idle at the end), CPU of the tasks, of the parent, of
   the build's process tree and of the Prefect server; --spans prints every task's span;
@@ -53,6 +54,9 @@ PUZZLEBANK = str(Path(sys.executable).with_name("puzzlebank"))
 GRADES = ("count", "cycle", "duet", "probe")
 BIG = ("--genre", "slant", "--size", "7x7", "--size", "10x10", "--seed", "2024")
 DEMO = ("--genre", "slant", "--size", "5x5", "--size", "7x7", "--per-grade", "3", "--seed", "1")
+TINY = ("--genre", "slant", "--size", "4x4", "--grade", "count", "--per-grade", "1")
+IMPORT_PREFECT = ("import time; started = time.process_time(); import prefect.flows; "
+                  "print(time.process_time() - started)")
 
 
 def cli(*args: str, env: dict[str, str] | None = None) -> float:
@@ -226,6 +230,19 @@ def main() -> None:
                         for run in x2])
         print(f"fixed cost of the x2 build against a running server: {fixed:.1f} s "
               f"(process wall less fill and re-verification; target <= 2 s)")
+        tiny: dict[str, list[float]] = {"wall": [], "cpu": [], "import": []}
+        for turn in range(max(3, args.rounds)):
+            cpu = children_cpu()
+            tiny["wall"].append(cli("build", f"t{turn}", *TINY, "--seed", str(turn), "--root",
+                                    str(Path(temp) / "tiny")))
+            tiny["cpu"].append(children_cpu() - cpu)
+            tiny["import"].append(float(subprocess.run(
+                [sys.executable, "-c", IMPORT_PREFECT], capture_output=True, text=True,
+                check=True).stdout))
+        print(f"fixed cost of a one-puzzle build against the running server: wall "
+              f"{median(tiny['wall']):.1f} s, CPU {median(tiny['cpu']):.1f} s (target <= 2 s); "
+              f"`import prefect.flows` alone: {median(tiny['import']):.2f} CPU s "
+              f"(median of {len(tiny['wall'])})", flush=True)
         rows = x2[0]["stats"]["accepted"]
         inside = median([run["verify_seconds"] for run in x2])
         print(f"re-verify in the x2 build: {inside * 1000 / rows:.1f} s per 1000 rows "

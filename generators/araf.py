@@ -114,36 +114,76 @@ def _room_at(rooms: list[int], cells: int) -> list[int]:
 WITNESS_NODES = 40
 
 
-def second_solution(puzzle: ArafPuzzle, planted: ArafSolution) -> ArafSolution | None:
-    """Return a solution of `puzzle` other than `planted` (which must be one), or None when
-    there is none. A short search on the cell rules alone, with no budget trials, usually shows
-    a second solution within a few dozen nodes; only when it runs out does the full ladder
-    count decide. Both searches are exact, so the answer is too."""
+def second_solution(puzzle: ArafPuzzle, planted: list[int]) -> ArafSolution | None:
+    """Return a solution of `puzzle` other than the one made of the rooms `planted` (which must
+    be one), or None when there is none. A short search on the cell rules alone, with no budget
+    trials, usually shows a second solution within a few dozen nodes; only when it runs out does
+    the full ladder count decide. Both searches are exact, so the answer is too."""
     for level, nodes in (("cell", WITNESS_NODES), (None, None)):
-        found = kernel.count(puzzle, GENRE.rules_up_to(level), 2, nodes)
-        if found.count or not found.truncated:
-            return next((s for s in found.solutions if s != planted), None)
+        second, stopped = kernel.solution_besides(puzzle, planted, GENRE.rules_up_to(level),
+                                                  nodes)
+        if not stopped:
+            return second
     raise AssertionError("the full ladder count has no node limit")
 
 
-def still_unique(before: ArafPuzzle, after: ArafPuzzle) -> bool:
-    """Return True if `after`, a widening of the unique puzzle `before`, is unique too. A
-    solution of `after` made only of rooms `before` has too is a solution of `before`, so it is
-    the planted one: only a solution holding a room new to `after` can be a second one."""
-    return not kernel.any_solution_using(after, kernel.novel(after, before), WITNESS_NODES)
+class Witnesses:
+    """The second solutions met while widening one board, to refuse a widening without a search.
+
+    A widening that one of them solves is not unique (the witness is not the planted solution:
+    the board it was found on was a widening of a unique one whose planted solution holds no
+    new room), so it keeps no target: uniqueness is lost, and no sound level solves a board
+    with two solutions. A widening refused in one sweep is tried again in the next, where its
+    old witness usually still holds."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[tuple[int, ...], list[tuple[tuple[int, ...], int]]]] = []
+
+    def unique(self, before: ArafPuzzle, after: ArafPuzzle) -> bool:
+        """Return True if `after`, a widening of the unique puzzle `before`, is unique too,
+        keeping the second solution when not. A solution of `after` made only of rooms `before`
+        has too is a solution of `before`, so it is the planted one: only a solution holding a
+        room new to `after` can be a second one."""
+        second = kernel.witness_using(after, kernel.novel(after, before), WITNESS_NODES)
+        if second is None:
+            return True
+        self.keep(second)
+        return False
+
+    def keep(self, second: ArafSolution) -> None:
+        """Keep a second solution: its labels and each room's cells and size."""
+        rooms = [tuple(cells_of(room)) for room in rooms_of(second)]
+        self.found.append((second.labels, [(cells, len(cells)) for cells in rooms]))
+
+    def refute(self, numbers: list, cell: int) -> bool:
+        """Return True if a kept second solution solves the board `numbers`, which differs from
+        the board it widens only at `cell` (the room holding `cell` is looked at first)."""
+        return any(_fits(numbers, *rooms[labels[cell]]) and
+                   all(_fits(numbers, *room) for room in rooms)
+                   for labels, rooms in self.found)
+
+
+def _fits(numbers: list, cells: tuple[int, ...], size: int) -> bool:
+    """Return True if the room of `cells` holds two numbers strictly around its `size`."""
+    held = [n for k in cells if (n := numbers[k]) is not None]
+    return len(held) == 2 and min(held) < size < max(held)
 
 
 def repair(rng: random.Random, puzzle: ArafPuzzle, rooms: list[int], ends, repairs: int):
     """Return (puzzle, ends) with numbers moved inside their rooms until the tight board is
     unique, or None after `repairs` tries. A try takes a second solution and a cell whose room
     differs there, and moves one number of that cell's drawn room onto it (where every such cell
-    holds a number, onto a free cell of one of their rooms)."""
+    holds a number, onto a free cell of one of their rooms). A board met again (moves can undo
+    each other) has the second solution it had: it is not searched again."""
     w, h = puzzle.width, puzzle.height
-    planted = solution_of(w, h, rooms)
     mine = _room_at(rooms, w * h)
     numbers, ends = list(puzzle.numbers), list(ends)
+    seconds: dict[tuple[int | None, ...], ArafSolution | None] = {}
     for _ in range(repairs):
-        second = second_solution(_puzzle(w, h, numbers), planted)
+        board = tuple(numbers)
+        if board not in seconds:
+            seconds[board] = second_solution(_puzzle(w, h, numbers), rooms)
+        second = seconds[board]
         if second is None:
             return _puzzle(w, h, numbers), ends
         other = rooms_of(second)
@@ -200,14 +240,16 @@ def sample(rng: random.Random, spec: GenerationSpec) -> ArafPuzzle:
 
 
 def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, keeps,
-          max_number: int) -> tuple[ArafPuzzle, int, int]:
+          max_number: int, witnesses: Witnesses) -> tuple[ArafPuzzle, int, int]:
     """Return the local maximum reached from `puzzle` by widening while `keeps` holds, with the
     number of widenings tried and kept (see the module docstring). Two shortcuts decide without
     a search: a widening that adds no candidate room changes nothing any rule or counter sees,
     so it keeps what the board had; one that makes a one-cell move of `solution` legal gives a
     second solution, so it keeps nothing. The second is tried first (it is the cheaper); it
     never overrules the first: a widening that makes a move legal always adds a room, or the
-    moved solution would be a second one of `puzzle`, which is unique."""
+    moved solution would be a second one of `puzzle`, which is unique. Then a second solution
+    `witnesses` kept (it keeps them when `keeps` asks its `unique`) refuses a widening it
+    solves; it never overrules the first shortcut either (it would solve `puzzle` too)."""
     numbers = list(puzzle.numbers)
     widenings = [(room, side) for room in range(len(ends)) for side in (LO, HI)]
     tried = kept = 0
@@ -222,8 +264,9 @@ def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, 
             tried += 1
             before = _puzzle(puzzle.width, puzzle.height, numbers)
             after = _puzzle(puzzle.width, puzzle.height, widened)
-            if not perturbations.has_legal_move(after, solution) and (
-                    kernel.same_catalogue(before, after) or keeps(before, after)):
+            if not perturbations.has_legal_move(after, solution) \
+                    and not witnesses.refute(widened, ends[move[0]][move[1]]) \
+                    and (kernel.same_catalogue(before, after) or keeps(before, after)):
                 numbers = widened
                 kept_this_sweep += 1
         kept += kept_this_sweep
@@ -264,11 +307,12 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
         return None
     tight, ends = repaired
     solution = solution_of(w, h, rooms)
-    target = Target(GENRE, spec.grade, unique=still_unique, solves=kernel.solves,
+    witnesses = Witnesses()
+    target = Target(GENRE, spec.grade, unique=witnesses.unique, solves=kernel.solves,
                     grader=kernel.grade)
     if spec.grade is not None and not target.keeps(tight, tight):  # else unique by the repair
         return None
-    final, tried, kept = widen(rng, tight, solution, ends, target.keeps, max_number)
+    final, tried, kept = widen(rng, tight, solution, ends, target.keeps, max_number, witnesses)
     grade = target.grade(final)
     if grade is None:
         return None

@@ -24,7 +24,16 @@ from collections.abc import Sequence
 
 from pipeline.arguments import InputError, Parser
 from pipeline.bankspec import SpecError
-from pipeline.commands import building, capacity, days, playing, puzzles, quality, reading
+from pipeline.commands import (
+    building,
+    capacity,
+    days,
+    playing,
+    puzzles,
+    quality,
+    reading,
+    serving,
+)
 from pipeline.commands.common import Run
 from pipeline.commands.genres import add_genre_commands, wanted
 from pipeline.failures import complain, os_error_text
@@ -34,10 +43,10 @@ from solvers.core import PuzzleFormatError, UnknownGenreError
 from solvers.core.deadline import OutOfTime
 
 COMMANDS = (  # each adds its command, in the order --help lists them
-    building.add_build, building.add_schedule, reading.add_verify, reading.add_history,
+    building.add_build, serving.add_schedule, reading.add_verify, reading.add_history,
     reading.add_query, quality.add_quality, reading.add_export, days.add_calendar, days.add_day,
     puzzles.add_solve, reading.add_show, reading.add_gallery, playing.add_play, puzzles.add_daily,
-    puzzles.add_hint, building.add_server, puzzles.add_ladder_report, capacity.add_grades,
+    puzzles.add_hint, serving.add_server, puzzles.add_ladder_report, capacity.add_grades,
     capacity.add_bench,
 )
 

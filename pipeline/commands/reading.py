@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pipeline.arguments import InputError, count_arg, days_arg, size_arg, whole_arg
-from pipeline.commands.building import reach_dask
+from pipeline.commands.build_input import reach_dask
 from pipeline.commands.common import (
     DEFAULT_ROOT,
     Register,

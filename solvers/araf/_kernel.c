@@ -645,6 +645,8 @@ static int by_size(const void *x, const void *y) {
 static int pair_rooms(int w, int h, const word *touching, const word *blockers, int p, int q,
                       int lo, int hi, List *found, word *scratch, int *distance, int *queue) {
     int cw = (w * h + 63) / 64, cells = w * h, before = found->n;
+    if (hi > cells) hi = cells;
+    if (hi < 1 || 1 + abs(p / w - q / w) + abs(p % w - q % w) > hi) return 0;  /* too far apart */
     word *allowed = scratch;
     for (int x = 0; x < cw; x++) allowed[x] = ~blockers[x];
     allowed[cw - 1] &= cells % 64 ? ((word)1 << (cells % 64)) - 1 : ~(word)0;
@@ -652,16 +654,19 @@ static int pair_rooms(int w, int h, const word *touching, const word *blockers, 
     int head = 0, tail = 0;
     distance[q] = 0;
     queue[tail++] = q;
-    while (head < tail) {  /* breadth first from q through the allowed cells */
+    /* breadth first from q through the allowed cells, to the distance hi - 1: the growth reads a
+     * distance only where it is below the distance of p, itself below hi, so a cell farther off
+     * keeps the same answers with 1 << 29 as with its distance */
+    while (head < tail) {
         int k = queue[head++], t;
+        if (distance[k] >= hi - 1) break;
         BITS(ROW(touching, k, cw), cw, t)
             if (has(allowed, t) && distance[t] > distance[k] + 1) {
                 distance[t] = distance[k] + 1;
                 queue[tail++] = t;
             }
     }
-    if (hi > cells) hi = cells;
-    if (hi < 1 || 1 + distance[p] > hi) return 0;
+    if (1 + distance[p] > hi) return 0;
     Growth g = {cw, lo, hi, q, touching, allowed, distance, scratch + cw, found};
     word *root = g.stack;
     memset(root, 0, sizeof(word) * 3 * (size_t)cw);
@@ -986,14 +991,16 @@ static int room_query(PyObject *args, RoomQuery *q) {
     return q->board ? 0 : -1;
 }
 
-/* through(board, rooms, max_nodes) -> bool | None: whether some solution holds a room of the
- * room set `rooms` (not empty), when those rooms share a cell k; None when they share none. A
+/* through(board, rooms, max_nodes) -> bytes | False | None: a solution (its room set) holding a
+ * room of the room set `rooms` (not empty), False when there is none, when those rooms share a
+ * cell k; None when they share none. A
  * partition holds exactly one room at k, so it holds one of `rooms` exactly when its room at k
  * is one of them: one search, from every room alive but the others at k, decides it; first
  * under the cell rule up to max_nodes nodes (a quick witness), then, if that stopped, under the
  * whole ladder with one ration sweep a node (ONCE: its fixpoint costs more than the nodes it
  * saves here) and no limit. Exact, as `using` is (every rule is sound and the search complete),
- * but it searches once, not once per room. */
+ * but it searches once, not once per room; the solution it gives is the first that search
+ * meets, not necessarily the one `using` gives. */
 static PyObject *through(PyObject *self, PyObject *args) {
     RoomQuery q;
     (void)self;
@@ -1028,8 +1035,9 @@ static PyObject *through(PyObject *self, PyObject *args) {
         result = cover(&s, alive, dirty, b->all_cells, 1, &found);
         if (result != STOP) break;
     }
+    out = result == NO_MEMORY ? PyErr_NoMemory()
+          : found.n ? as_bytes(found.sets, rw) : Py_NewRef(Py_False);
     free(found.sets);
-    out = result == NO_MEMORY ? PyErr_NoMemory() : PyBool_FromLong(found.n > 0);
 done:
     free(block);
     return out;
@@ -1104,10 +1112,10 @@ static PyMethodDef methods[] = {
      "Return a solution (a room set) holding at least one room of the room set `rooms`, found\n"
      "as search.py's solution_using finds it, or None when no solution holds any of them."},
     {"through", through, METH_VARARGS,
-     "through(board, rooms, max_nodes) -> bool | None\n\n"
-     "Return whether some solution holds a room of the room set `rooms` (what\n"
-     "`using(board, rooms, max_nodes) is not None` says) when those rooms share a cell, in one\n"
-     "search; None when they share none."},
+     "through(board, rooms, max_nodes) -> bytes | False | None\n\n"
+     "Return a solution (a room set) holding a room of the room set `rooms`, or False when\n"
+     "there is none (False exactly when `using(board, rooms, max_nodes)` is None), when those\n"
+     "rooms share a cell, in one search; None when they share none."},
     {"grade", grade, METH_VARARGS,
      "grade(board) -> (int, int, bytes | None)\n\n"
      "Return the lowest ladder level (0 pair, 1 cell, 2 ration, 3 search) whose fixpoint solves\n"

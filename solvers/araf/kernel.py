@@ -32,7 +32,7 @@ except ImportError:  # not built: every answer comes from the Python ladder (slo
 COMPILED = compiled is not None
 RULE_BITS = {"cell": 1, "ration": 2}
 NO_LIMIT = -1
-SLICE_NODES = 1  # the first node limit of a search cut in slices (_count_in_slices): a node of
+SLICE_NODES = 1  # the first node limit of a search cut in slices (_cover_in_slices): a node of
 # a 40x40 board's full-ladder search can take 65 ms, so slices start at one node
 
 
@@ -146,20 +146,42 @@ def count(puzzle: ArafPuzzle, rules: frozenset[str], limit: int = 2,
     if compiled is None:
         return search.count_ladder(puzzle, rules, limit, max_nodes)
     board = compile_board(puzzle)
-    if max_nodes is None and seconds_left() is not None:
-        return _count_in_slices(compiled, board, rules, limit)
-    found, nodes, stopped = compiled.cover(
-        board.tables, _mask(rules), board.everything(), board.all_cells(), limit,
-        NO_LIMIT if max_nodes is None else max_nodes)
+    found, nodes, stopped = _cover(compiled, board, rules, limit, max_nodes)
     if stopped:
         return Count(0, (), nodes, truncated=True)
     solutions = tuple(board.solution(chosen) for chosen in found)
     return Count(len(solutions), solutions, nodes, truncated=len(solutions) >= limit)
 
 
-def _count_in_slices(kernel: ModuleType, board: Compiled, rules: frozenset[str],
-                     limit: int) -> Count:
-    """Return `count`'s answer with no node limit under a deadline (solvers/core/deadline.py),
+def solution_besides(puzzle: ArafPuzzle, planted: list[int], rules: frozenset[str],
+                     max_nodes: int | None = None) -> tuple[ArafSolution | None, bool]:
+    """Return what search.solution_besides returns; only the solution returned is built."""
+    if compiled is None:
+        return search.solution_besides(puzzle, planted, rules, max_nodes)
+    board = compile_board(puzzle)
+    sets, _, stopped = _cover(compiled, board, rules, 2, max_nodes)
+    size, cells = board.cell_bytes, board.room_cells
+    mine = {room.to_bytes(size, "little") for room in planted}
+    for chosen in sets:
+        if {cells[i * size : (i + 1) * size]
+                for i in cells_of(int.from_bytes(chosen, "little"))} != mine:
+            return board.solution(chosen), stopped
+    return None, stopped
+
+
+def _cover(kernel: ModuleType, board: Compiled, rules: frozenset[str], limit: int,
+           max_nodes: int | None) -> tuple[list[bytes], int, bool]:
+    """Return the kernel's cover of the whole board from every room alive (its room sets, nodes
+    and whether it stopped at `max_nodes`); with no node limit under a deadline, in slices."""
+    if max_nodes is None and seconds_left() is not None:
+        return _cover_in_slices(kernel, board, rules, limit)
+    return kernel.cover(board.tables, _mask(rules), board.everything(), board.all_cells(), limit,
+                        NO_LIMIT if max_nodes is None else max_nodes)
+
+
+def _cover_in_slices(kernel: ModuleType, board: Compiled, rules: frozenset[str],
+                     limit: int) -> tuple[list[bytes], int, bool]:
+    """Return `_cover`'s answer with no node limit under a deadline (solvers/core/deadline.py),
     which the C search does not watch: searches of SLICE_NODES, then twice as many each time,
     the deadline checked between two. The search is the same each time, so the one that ends
     gives the answer (and node count) of a single search with no limit, for at most twice the
@@ -169,8 +191,7 @@ def _count_in_slices(kernel: ModuleType, board: Compiled, rules: frozenset[str],
         found, used, stopped = kernel.cover(board.tables, _mask(rules), board.everything(),
                                             board.all_cells(), limit, nodes)
         if not stopped:
-            solutions = tuple(board.solution(chosen) for chosen in found)
-            return Count(len(solutions), solutions, used, truncated=len(solutions) >= limit)
+            return found, used, False
         check()
         nodes *= 2
 
@@ -185,17 +206,18 @@ def solution_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> ArafSoluti
     return None if chosen is None else board.solution(chosen)
 
 
-def any_solution_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> bool:
-    """Return whether some solution of `puzzle` holds a catalogue room of the room set `rooms`,
-    as `solution_using(...) is not None` says; where those rooms share a cell (the new rooms of
-    a widening all hold the widened number), the kernel decides it in one search."""
+def witness_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> ArafSolution | None:
+    """Return a solution of `puzzle` holding a catalogue room of the room set `rooms`, or None
+    when no solution holds any of them (None exactly when `solution_using` says None; the
+    solution may be another than the one it gives). Where those rooms share a cell (the new rooms
+    of a widening all hold the widened number), the kernel decides it in one search."""
     if compiled is None:
-        return search.solution_using(puzzle, rooms, max_nodes) is not None
+        return search.solution_using(puzzle, rooms, max_nodes)
     board = compile_board(puzzle)
     found = compiled.through(board.tables, board.room_set(rooms), max_nodes)
     if found is None:
-        return compiled.using(board.tables, board.room_set(rooms), max_nodes) is not None
-    return found
+        found = compiled.using(board.tables, board.room_set(rooms), max_nodes)
+    return board.solution(found) if isinstance(found, bytes) else None
 
 
 def solves(puzzle: ArafPuzzle, rules: frozenset[str]) -> bool:

@@ -12,7 +12,7 @@ branching. _kernel.c follows this module step for step (see rules.py).
 
 from itertools import islice, product
 
-from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, solution_of
+from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, rooms_of, solution_of
 from solvers.araf.rules import CONTRADICTION, Propagation, Tables, tables, within_budget
 from solvers.core.deadline import check
 from solvers.core.results import Count
@@ -130,6 +130,17 @@ def count_ladder(
     """Return the solutions of `puzzle` up to `limit`: propagate `rules` (less search, which is
     this branching itself), then branch, depth first."""
     return exact_cover(Propagation(tables(puzzle), rules & LOWER), limit, max_nodes)
+
+
+def solution_besides(puzzle: ArafPuzzle, planted: list[int], rules: frozenset[str],
+                     max_nodes: int | None = None) -> tuple[ArafSolution | None, bool]:
+    """Return (the first of the solutions `count_ladder(puzzle, rules, 2, max_nodes)` finds that
+    is not the one made of the rooms `planted` (cell sets), or None; whether that count stopped
+    at `max_nodes` nodes, finding none)."""
+    found = count_ladder(puzzle, rules, 2, max_nodes)
+    mine = set(planted)
+    return (next((s for s in found.solutions if set(rooms_of(s)) != mine), None),
+            found.truncated and not found.count)
 
 
 CELL_RULES = frozenset(("pair", "cell"))

@@ -12,6 +12,8 @@ The stored form of a trace (TRACE_VERSION "t1") is one line, the steps joined by
     item := <cell index k> '=' <value>        (grid genres; value has no ' ;|=')
           | <i> '>' <j>                        (Color Sort: the pour)
 Sentences, justifications and dependencies are not stored: the explainer gives them again.
+An *outline* is a trace without its words: what the stored form and the score read of it (a
+genre may compute it faster than the whole trace, e.g. Slant's compiled walk).
 
 The score: highest rule h (a ladder index), applications n[r] of each rule r, dependency depth
 d (the longest chain of steps each needing the one before). With a genre's weights,
@@ -62,6 +64,18 @@ class Trace:
 
 
 @dataclass(frozen=True)
+class Outline:
+    """A trace without its words (see the module): per step its rule and its stored items
+    ("k=value" or "i>j", joined by ' '); the trace's dependency depth; `stuck` as in Trace."""
+
+    ladder: tuple[str, ...]
+    rules: tuple[str, ...]
+    items: tuple[str, ...]
+    depth: int
+    stuck: bool = False
+
+
+@dataclass(frozen=True)
 class Weights:
     """A genre's score weights (see the module): `level[i]` for highest ladder rule i,
     `per_step[rule]` per application, `depth` per step of dependency depth."""
@@ -96,26 +110,47 @@ def depth(steps: Sequence[Step]) -> int:
 
 def score(trace: Trace, weights: Weights) -> Score:
     """Return the Score of a trace from the empty state under a genre's weights."""
-    counts = Counter(step.rule for step in trace.steps)
-    applications = {rule: counts[rule] for rule in trace.ladder if counts[rule]}
-    top = max((trace.ladder.index(rule) for rule in counts), default=0)
-    d = depth(trace.steps)
+    return folded(trace.ladder, [step.rule for step in trace.steps], depth(trace.steps), weights)
+
+
+def outline_score(outline: Outline, weights: Weights) -> Score:
+    """Return the Score of an outline from the empty state (as `score` of its trace)."""
+    return folded(outline.ladder, outline.rules, outline.depth, weights)
+
+
+def folded(ladder: tuple[str, ...], rules: Sequence[str], d: int, weights: Weights) -> Score:
+    """Return the Score of steps of `rules` (in order) with dependency depth d."""
+    counts = Counter(rules)
+    applications = {rule: counts[rule] for rule in ladder if counts[rule]}
+    top = max((ladder.index(rule) for rule in counts), default=0)
     value = (weights.level[top]
              + sum(weights.per_step.get(rule, 0.0) * n for rule, n in applications.items())
              + weights.depth * d)
-    return Score(round(value), trace.ladder[top], applications, d)
+    return Score(round(value), ladder[top], applications, d)
 
 
 def encode(trace: Trace, width: int) -> str:
     """Return the stored text of a trace (see the module); `width` turns cells into indices."""
-    parts = []
+    return stored_text(outline_of(trace, width))
+
+
+def outline_of(trace: Trace, width: int) -> Outline:
+    """Return the outline of a trace; `width` turns cells into indices."""
+    items = []
     for step in trace.steps:
         if step.pour is not None:
-            items = [f"{step.pour[0]}>{step.pour[1]}"]
+            items.append(f"{step.pour[0]}>{step.pour[1]}")
         else:
-            items = [f"{cell.row * width + cell.col}={cell.value}" for cell in step.cells]
-        rule = str(trace.ladder.index(step.rule))
-        parts.append(rule + (":" + " ".join(items) if items else ""))
+            items.append(" ".join(f"{cell.row * width + cell.col}={cell.value}"
+                                  for cell in step.cells))
+    return Outline(trace.ladder, tuple(step.rule for step in trace.steps), tuple(items),
+                   depth(trace.steps), trace.stuck)
+
+
+def stored_text(outline: Outline) -> str:
+    """Return the stored text of an outline (see the module)."""
+    parts = [str(outline.ladder.index(rule)) + (":" + items if items else "")
+             for rule, items in zip(outline.rules, outline.items, strict=True)]
     return f"{TRACE_VERSION}|" + ";".join(parts)
 
 
@@ -164,6 +199,8 @@ class Explainer:
     first_wrong(puzzle, solution, partial) -> None, or the name of the first cell (or move)
         where `partial` leaves the one solution.
     solve(puzzle) -> the solution hints lead to, or a sentence saying why there is none.
+    outline(puzzle) -> the Outline of the trace from the empty board, or None when the walk
+        meets a contradiction: a genre's faster way than `explain` (None: outline `explain`'s).
     """
 
     weights: Weights
@@ -171,3 +208,4 @@ class Explainer:
     read_partial: Callable[[Any, str], Any]
     first_wrong: Callable[[Any, Any, Any], str | None]
     solve: Callable[[Any], Any]
+    outline: Callable[[Any], Outline | None] | None = None

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from solvers.core.errors import PuzzleFormatError
-from solvers.core.explain import Explainer, Weights
+from solvers.core.explain import Explainer, Outline, Weights
 from solvers.core.genre import Genre
 from solvers.core.walk import cell_name
 
@@ -73,10 +73,11 @@ def unique_solution(genre: Genre[Any, Any], puzzle: Any) -> Any:
 
 
 def grid_explainer(genre: Genre[Any, Any], weights: Weights, explain: Callable[..., Any],
-                   alphabet: str | None, grouped: bool = False) -> Explainer:
+                   alphabet: str | None, grouped: bool = False,
+                   outline: Callable[[Any], Outline | None] | None = None) -> Explainer:
     """Return the Explainer of a grid genre whose state is its solution text with '?': cells
     of `alphabet` (None: spaced room labels, compared by how they group cells when
-    `grouped`)."""
+    `grouped`); `outline` as in Explainer."""
     spaced = alphabet is None
 
     def read(puzzle: Any, text: str) -> list[str | None]:
@@ -88,4 +89,5 @@ def grid_explainer(genre: Genre[Any, Any], weights: Weights, explain: Callable[.
         k = (first_misgrouped if grouped else first_differing)(partial, cells)
         return None if k is None else f"cell {cell_name(*divmod(k, genre.dimensions(puzzle)[0]))}"
 
-    return Explainer(weights, explain, read, wrong, lambda puzzle: unique_solution(genre, puzzle))
+    return Explainer(weights, explain, read, wrong, lambda puzzle: unique_solution(genre, puzzle),
+                     outline)

@@ -11,6 +11,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -321,21 +322,40 @@ typedef struct {  /* everything one call works in, carved from one block */
     char *block;
 } Work;
 
+/* Read the puzzle's clues (a tuple: a number or None per vertex) into `out`, NO_CLUE where
+ * none; return 0, or -1 with a Python error set. */
+static int read_clues(PyObject *clues, int verts, unsigned char *out) {
+    if (!PyTuple_Check(clues) || PyTuple_GET_SIZE(clues) != verts) {
+        PyErr_SetString(PyExc_ValueError, "clues must be a tuple of (width+1)*(height+1) items");
+        return -1;
+    }
+    for (int v = 0; v < verts; v++) {
+        PyObject *item = PyTuple_GET_ITEM(clues, v);
+        long n = item == Py_None ? NO_CLUE : PyLong_AsLong(item);
+        if (n == -1 && PyErr_Occurred()) return -1;
+        if (item != Py_None && (n < 0 || n >= NO_CLUE)) {
+            PyErr_SetString(PyExc_ValueError, "a clue must be None or a number below 255");
+            return -1;
+        }
+        out[v] = (unsigned char)n;
+    }
+    return 0;
+}
+
 /* Parse (width, height, clues, rules, ...) into `work`, its tables built and its state the
  * empty board with every clue and duet queued; return 0, or -1 with a Python error set. */
-static int setup(Work *work, int w, int h, const char *clue_bytes, Py_ssize_t nclues, int rules) {
+static int setup(Work *work, int w, int h, PyObject *clues, int rules) {
     Board *b = &work->b;
-    if (w < 1 || h < 1 || nclues != (Py_ssize_t)(w + 1) * (h + 1)) {
-        PyErr_SetString(PyExc_ValueError, "clues must hold (width+1)*(height+1) bytes");
+    if (w < 1 || h < 1) {
+        PyErr_SetString(PyExc_ValueError, "width and height must be at least 1");
         return -1;
     }
     b->w = w; b->h = h; b->cells = w * h; b->verts = (w + 1) * (h + 1);
-    b->clues = (const unsigned char *)clue_bytes;
     size_t V = (size_t)b->verts, C = (size_t)b->cells, D = 2 * V;
     size_t bytes = V * sizeof(int) * (1 + 12) + D * sizeof(int) * (6 * 3 + 3) +
                    C * sizeof(int) * 13 + 2 * (C + V * 3 * sizeof(int)) +
-                   (V + D + C) * (sizeof(int) + 1) + 32 * 8;
-    char *p = work->block = calloc(1, bytes);
+                   (V + D + C) * (sizeof(int) + 1) + V + 32 * 8;
+    char *p = work->block = malloc(bytes);  /* every table is written before it is read */
     if (!p) {
         PyErr_NoMemory();
         return -1;
@@ -364,8 +384,18 @@ static int setup(Work *work, int w, int h, const char *clue_bytes, Py_ssize_t nc
     TAKE(ag->clue_q, V * sizeof(int)); TAKE(ag->duet_q, D * sizeof(int));
     TAKE(ag->close_q, C * sizeof(int));
     TAKE(ag->clue_in, V); TAKE(ag->duet_in, D); TAKE(ag->close_in, C);
+    unsigned char *clue_of;
+    TAKE(clue_of, V);
 #undef TAKE
     if ((size_t)(p - work->block) > bytes) abort();
+    if (read_clues(clues, b->verts, clue_of) < 0) {
+        free(work->block);
+        return -1;
+    }
+    b->clues = clue_of;
+    memset(ag->clue_in, 0, V);
+    memset(ag->duet_in, 0, D);
+    memset(ag->close_in, 0, C);
     build_tables(b);
     State *s = &work->s;
     memset(s->dom, BOTH, C);
@@ -419,12 +449,11 @@ static int count_below(Work *work, State *s, int rules, int limit) {
 
 static PyObject *fixpoint(PyObject *self, PyObject *args) {
     int w, h, rules;
-    const char *clues;
-    Py_ssize_t nclues;
+    PyObject *clues;
     Work work;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iiy#i", &w, &h, &clues, &nclues, &rules)) return NULL;
-    if (setup(&work, w, h, clues, nclues, rules) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "iiOi", &w, &h, &clues, &rules)) return NULL;
+    if (setup(&work, w, h, clues, rules) < 0) return NULL;
     State *s = &work.s;
     int result = run(&work, s, rules);
     if (result == 0 && !s->open && !is_solution(&work.b, s->dom, work.trial.parent))
@@ -437,16 +466,376 @@ static PyObject *fixpoint(PyObject *self, PyObject *args) {
 
 static PyObject *count(PyObject *self, PyObject *args) {
     int w, h, rules, limit;
-    const char *clues;
-    Py_ssize_t nclues;
+    PyObject *clues;
     Work work;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iiy#ii", &w, &h, &clues, &nclues, &rules, &limit)) return NULL;
-    if (setup(&work, w, h, clues, nclues, rules) < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "iiOii", &w, &h, &clues, &rules, &limit)) return NULL;
+    if (setup(&work, w, h, clues, rules) < 0) return NULL;
     int found = limit > 0 ? count_below(&work, &work.s, rules, limit) : 0;
     free(work.block);
     if (found < 0) return PyErr_NoMemory();
     return PyLong_FromLong(found);
+}
+
+/* ---- The explainer's walk (solvers/slant/explain.py over solvers/core/walk.py) ----
+ *
+ * The same places in the same order: count at each clued vertex, cycle, duet at each adjacent
+ * clue pair, probe. Each time the first dirty place runs on the walk's domains `dom`; a place that
+ * narrows nothing is clean until a cell it reads changes (cycle and probe read every cell). Each
+ * application that narrows is a step: its rule, the cells it decided (ascending) and the earlier
+ * steps that last changed a cell it read (count and duet: their clues' cells; cycle: the path
+ * that would close the loop; probe: every cell). A place's answer is the Python rule's: the
+ * lower rules' fixpoints found here in another order are the same (see the top of the file).
+ */
+
+enum { R_COUNT, R_CYCLE, R_DUET, R_PROBE };
+
+typedef struct {
+    Work *work;
+    unsigned char *dom;   /* the walk's domains */
+    State cyc;            /* union-find of the decided cells (the cycle place's base) */
+    unsigned char *cyc_dom;
+    int cyc_failed;
+    int *last;            /* [cells] the step that last changed the cell, or -1 */
+    int nclued, *clued;   /* the clued vertices in order: count place i is clued[i] */
+    int *place_of_clue;   /* [verts] its count place, or -1 */
+    int probe_from;
+    int *mark, stamp;     /* [cells] steps seen while collecting depends */
+    int *chain, depth;    /* [cells] each step's longest chain of steps (see walk's doc) */
+    int *buf;             /* [cells] scratch: decided cells, then depends */
+    int *queue, *came_v, *came_k;  /* [verts] the path search */
+} Walk;
+
+static void isort(int *a, int n) {
+    for (int i = 1; i < n; i++) {
+        int x = a[i], j = i;
+        while (j > 0 && a[j - 1] > x) { a[j] = a[j - 1]; j--; }
+        a[j] = x;
+    }
+}
+
+/* Join the decided cells of `dom` the cycle base has not yet seen into its union-find;
+ * return 1 if some decided diagonal closes a loop (then and ever after). */
+static int sync_cycle(Walk *wk) {
+    const Board *b = &wk->work->b;
+    for (int k = 0; k < b->cells; k++) {
+        if (wk->cyc_dom[k] == wk->dom[k]) continue;
+        int d = wk->dom[k], x, y;
+        wk->cyc_dom[k] = (unsigned char)d;
+        ends(b, k, d, &x, &y);
+        int ra = find(wk->cyc.parent, x), rb = find(wk->cyc.parent, y);
+        if (ra == rb) { wk->cyc_failed = 1; continue; }
+        if (wk->cyc.size[ra] > wk->cyc.size[rb]) { int t = ra; ra = rb; rb = t; }
+        wk->cyc.parent[ra] = rb;
+        wk->cyc.size[rb] += wk->cyc.size[ra];
+        int t = wk->cyc.ring[ra]; wk->cyc.ring[ra] = wk->cyc.ring[rb]; wk->cyc.ring[rb] = t;
+    }
+    return wk->cyc_failed;
+}
+
+/* Copy the walk's domains and the cycle base's union-find into the trial state. */
+static void trial_from_walk(Walk *wk) {
+    const Board *b = &wk->work->b;
+    State *t = &wk->work->trial;
+    memcpy(t->dom, wk->dom, (size_t)b->cells);
+    memcpy(t->parent, wk->cyc.parent, sizeof(int) * (size_t)b->verts);
+    memcpy(t->size, wk->cyc.size, sizeof(int) * (size_t)b->verts);
+    memcpy(t->ring, wk->cyc.ring, sizeof(int) * (size_t)b->verts);
+    t->open = 0;
+}
+
+static int closes(const Board *b, int *parent, int k, int d) {
+    int x, y;
+    ends(b, k, d, &x, &y);
+    return find(parent, x) == find(parent, y);
+}
+
+/* Each place returns CONTRADICTION, 0 (narrows nothing) or how many cells it decided, written
+ * into wk->buf; `read`/`nread` get the cells it read (nread -1: every cell). */
+
+static int walk_count(Walk *wk, int v, int *nread) {
+    const Board *b = &wk->work->b;
+    int n = b->clues[v], on = 0, open = 0, nd = 0;
+    for (int i = 0; i < b->ntouch[v]; i++) {
+        int x = wk->dom[b->touch_k[v][i]];
+        if (x == b->touch_d[v][i]) on++;
+        else if (x == BOTH) open++;
+    }
+    *nread = b->ntouch[v];
+    for (int i = 0; i < b->ntouch[v]; i++) wk->buf[b->cells + i] = b->touch_k[v][i];
+    if (on > n || on + open < n) return CONTRADICTION;
+    if (!open || (n != on && n != on + open)) return 0;
+    for (int i = 0; i < b->ntouch[v]; i++) {
+        int k = b->touch_k[v][i], d = b->touch_d[v][i];
+        if (wk->dom[k] != BOTH) continue;
+        wk->dom[k] = (unsigned char)(on < n ? d : BOTH ^ d);
+        wk->buf[nd++] = k;
+    }
+    return nd;
+}
+
+static int walk_duet(Walk *wk, int j, int *nread) {
+    const Board *b = &wk->work->b;
+    int need_a = b->clues[b->duet_a[j]], need_b = b->clues[b->duet_b[j]];
+    int open_k[6], open_da[6], open_db[6], nopen = 0, nd = 0;
+    *nread = b->duet_n[j];
+    for (int i = 0; i < b->duet_n[j]; i++) {
+        int k = b->duet_k[j][i], x = wk->dom[k];
+        wk->buf[b->cells + i] = k;
+        if (x == BOTH) {
+            open_k[nopen] = k; open_da[nopen] = b->duet_da[j][i]; open_db[nopen] = b->duet_db[j][i];
+            nopen++;
+        } else {
+            need_a -= x == b->duet_da[j][i];
+            need_b -= x == b->duet_db[j][i];
+        }
+    }
+    int seen[6] = {0, 0, 0, 0, 0, 0}, survivors = 0;
+    for (int m = 0; m < (1 << nopen); m++) {
+        int ta = 0, tb = 0;
+        for (int i = 0; i < nopen; i++) {
+            int x = (m >> i) & 1 ? BACK : FWD;
+            ta += x == open_da[i];
+            tb += x == open_db[i];
+        }
+        if (ta != need_a || tb != need_b) continue;
+        survivors++;
+        for (int i = 0; i < nopen; i++) seen[i] |= (m >> i) & 1 ? BACK : FWD;
+    }
+    if (!survivors) return CONTRADICTION;
+    for (int i = 0; i < nopen; i++)
+        if (seen[i] != BOTH) {
+            wk->dom[open_k[i]] = (unsigned char)seen[i];
+            wk->buf[nd++] = open_k[i];
+        }
+    return nd;
+}
+
+/* The cells whose diagonals join the ends of diagonal d of cell k in the walk's domains (a
+ * forest, so one path), into wk->buf from `at`; return how many. */
+static int loop_path(Walk *wk, int k, int d, int at) {
+    const Board *b = &wk->work->b;
+    int start, goal, head = 0, tail = 0, n = 0;
+    ends(b, k, d, &start, &goal);
+    for (int v = 0; v < b->verts; v++) wk->came_v[v] = -2;
+    wk->came_v[start] = -1;
+    wk->queue[tail++] = start;
+    while (head < tail && wk->came_v[goal] == -2) {
+        int a = wk->queue[head++];
+        for (int i = 0; i < b->ntouch[a]; i++) {
+            int j = b->touch_k[a][i], u = b->touch_far[a][i];
+            if (wk->dom[j] == b->touch_d[a][i] && wk->came_v[u] == -2) {
+                wk->came_v[u] = a;
+                wk->came_k[u] = j;
+                wk->queue[tail++] = u;
+            }
+        }
+    }
+    for (int v = goal; wk->came_v[v] >= 0; v = wk->came_v[v]) wk->buf[at + n++] = wk->came_k[v];
+    return n;
+}
+
+static int walk_cycle(Walk *wk, int *nread) {
+    Work *work = wk->work;
+    const Board *b = &work->b;
+    *nread = 0;
+    if (sync_cycle(wk)) return CONTRADICTION;
+    int *parent = wk->cyc.parent, first = -1;
+    Agenda *ag = &work->ag;
+    for (int k = 0; k < b->cells; k++)
+        if (wk->dom[k] == BOTH && (closes(b, parent, k, FWD) || closes(b, parent, k, BACK))) {
+            if (first < 0) first = k;
+            ag->close_in[k] = 1;
+            ag->close_q[ag->nclose++] = k;
+        }
+    if (first < 0) return 0;
+    int fwd_closes = closes(b, parent, first, FWD);
+    trial_from_walk(wk);
+    ag->rules = CYCLE;
+    if ((fwd_closes && closes(b, parent, first, BACK)) || settle(b, &work->trial, ag) < 0) {
+        clear_agenda(ag);
+        return CONTRADICTION;
+    }
+    int keep = fwd_closes ? BACK : FWD;
+    *nread = loop_path(wk, first, BOTH ^ keep, b->cells);
+    wk->dom[first] = (unsigned char)keep;
+    wk->buf[0] = first;
+    return 1;
+}
+
+static int walk_probe(Walk *wk, int *nread) {
+    Work *work = wk->work;
+    const Board *b = &work->b;
+    Agenda *ag = &work->ag;
+    *nread = -1;
+    if (!memchr(wk->dom, BOTH, (size_t)b->cells)) return 0;
+    if (sync_cycle(wk)) return CONTRADICTION;
+    for (int offset = 0; offset < b->cells; offset++) {
+        int k = (wk->probe_from + offset) % b->cells, refuted = 0;
+        if (wk->dom[k] != BOTH) continue;
+        for (int d = FWD; d <= BACK; d++) {
+            trial_from_walk(wk);
+            ag->rules = COUNT | CYCLE | DUET;
+            if (assign(b, &work->trial, ag, k, d) < 0 || settle(b, &work->trial, ag) < 0) {
+                clear_agenda(ag);
+                refuted |= d;
+            }
+        }
+        if (refuted == BOTH) return CONTRADICTION;
+        if (refuted) {
+            wk->probe_from = k;
+            wk->dom[k] = (unsigned char)(BOTH ^ refuted);
+            wk->buf[0] = k;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The earlier steps that last changed a cell read (nread -1: every cell; else the cells at
+ * wk->buf + cells), ascending, as a Python tuple; note step `index`'s chain. */
+static PyObject *depends(Walk *wk, int nread, int index) {
+    const Board *b = &wk->work->b;
+    int n = 0, *out = wk->buf, stamp = ++wk->stamp, longest = 0;
+    int count = nread < 0 ? b->cells : nread;
+    int *read = wk->buf + b->cells;
+    for (int i = 0; i < count; i++) {
+        int s = wk->last[nread < 0 ? i : read[i]];
+        if (s >= 0 && wk->mark[s] != stamp) {
+            wk->mark[s] = stamp;
+            out[n++] = s;
+            if (wk->chain[s] > longest) longest = wk->chain[s];
+        }
+    }
+    wk->chain[index] = longest + 1;
+    if (longest + 1 > wk->depth) wk->depth = longest + 1;
+    isort(out, n);
+    PyObject *tuple = PyTuple_New(n);
+    for (int i = 0; tuple && i < n; i++) PyTuple_SET_ITEM(tuple, i, PyLong_FromLong(out[i]));
+    return tuple;
+}
+
+/* The stored items of a step's decided cells: "k=/ k=\\ ..." (solvers/core/explain.py). */
+static PyObject *items(const unsigned char *dom, const int *cells, int n) {
+    char text[6 * 16], *at = text;  /* a step decides at most 6 cells */
+    for (int i = 0; i < n; i++)
+        at += sprintf(at, i ? " %d=%c" : "%d=%c", cells[i], dom[cells[i]] == FWD ? '/' : '\\');
+    return PyUnicode_FromStringAndSize(text, at - text);
+}
+
+static PyObject *int_tuple(const int *a, int n) {
+    PyObject *tuple = PyTuple_New(n);
+    for (int i = 0; tuple && i < n; i++) PyTuple_SET_ITEM(tuple, i, PyLong_FromLong(a[i]));
+    return tuple;
+}
+
+/* Walk from the empty board; return the list of steps, Py_None for a contradiction, or NULL
+ * with a Python error set. */
+static PyObject *run_walk(Walk *wk) {
+    Work *work = wk->work;
+    const Board *b = &work->b;
+    int cycle = wk->nclued, probe = cycle + 1 + b->nduets, nplaces = probe + 1, lo = 0;
+    unsigned char *dirty = malloc((size_t)nplaces);
+    PyObject *steps = PyList_New(0);
+    if (!dirty || !steps) { free(dirty); Py_XDECREF(steps); return PyErr_NoMemory(); }
+    memset(dirty, 1, (size_t)nplaces);
+    int *decided = malloc(sizeof(int) * (size_t)b->cells);
+    if (!decided) { free(dirty); Py_DECREF(steps); return PyErr_NoMemory(); }
+    while (lo < nplaces) {
+        if (!dirty[lo]) { lo++; continue; }
+        int r = lo, nread = 0, found, rule;
+        if (r < cycle) { rule = R_COUNT; found = walk_count(wk, wk->clued[r], &nread); }
+        else if (r == cycle) { rule = R_CYCLE; found = walk_cycle(wk, &nread); }
+        else if (r < probe) { rule = R_DUET; found = walk_duet(wk, r - cycle - 1, &nread); }
+        else { rule = R_PROBE; found = walk_probe(wk, &nread); }
+        if (found < 0) { Py_DECREF(steps); steps = Py_NewRef(Py_None); break; }
+        if (!found) { dirty[r] = 0; continue; }
+        memcpy(decided, wk->buf, sizeof(int) * (size_t)found);
+        isort(decided, found);
+        int index = (int)PyList_GET_SIZE(steps);
+        PyObject *cells = int_tuple(decided, found), *needs = depends(wk, nread, index);
+        PyObject *text = items(wk->dom, decided, found);
+        PyObject *step = cells && needs && text ? Py_BuildValue("(iOOO)", rule, cells, needs, text)
+                                                : NULL;
+        Py_XDECREF(cells);
+        Py_XDECREF(needs);
+        Py_XDECREF(text);
+        if (!step || PyList_Append(steps, step) < 0) {
+            Py_XDECREF(step);
+            Py_DECREF(steps);
+            steps = NULL;
+            break;
+        }
+        Py_DECREF(step);
+        for (int i = 0; i < found; i++) {
+            int k = decided[i], tl = k / b->w * (b->w + 1) + k % b->w;
+            int corners[4] = {tl, tl + 1, tl + b->w + 1, tl + b->w + 2};
+            wk->last[k] = index;
+            for (int c = 0; c < 4; c++) {
+                int place = wk->place_of_clue[corners[c]];
+                if (place >= 0) { dirty[place] = 1; if (place < lo) lo = place; }
+            }
+            for (int m = 0; m < b->cell_nduets[k]; m++) dirty[cycle + 1 + b->cell_duets[k][m]] = 1;
+        }
+        dirty[cycle] = dirty[probe] = 1;
+        if (cycle < lo) lo = cycle;
+    }
+    free(dirty);
+    free(decided);
+    return steps;
+}
+
+static PyObject *walk(PyObject *self, PyObject *args) {
+    int w, h;
+    PyObject *clues;
+    Work work;
+    Walk wk;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiO", &w, &h, &clues)) return NULL;
+    if (setup(&work, w, h, clues, COUNT | CYCLE | DUET) < 0) return NULL;
+    clear_agenda(&work.ag);
+    const Board *b = &work.b;
+    size_t V = (size_t)b->verts, C = (size_t)b->cells;
+    char *block = calloc(1, 3 * C + V * sizeof(int) * 8 + C * sizeof(int) * 5 + 64);
+    if (!block) { free(work.block); return PyErr_NoMemory(); }
+    int *ints = (int *)block;
+    wk.work = &work;
+    wk.cyc.parent = ints; ints += V;
+    wk.cyc.size = ints; ints += V;
+    wk.cyc.ring = ints; ints += V;
+    wk.clued = ints; ints += V;
+    wk.place_of_clue = ints; ints += V;
+    wk.queue = ints; ints += V;
+    wk.came_v = ints; ints += V;
+    wk.came_k = ints; ints += V;
+    wk.last = ints; ints += C;
+    wk.mark = ints; ints += C;
+    wk.chain = ints; ints += C;
+    wk.buf = ints; ints += 2 * C;
+    wk.dom = (unsigned char *)ints;
+    wk.cyc_dom = wk.dom + C;
+    memset(wk.dom, BOTH, 2 * C);
+    wk.cyc.dom = wk.cyc_dom;
+    wk.cyc_failed = 0;
+    wk.probe_from = 0;
+    wk.stamp = wk.depth = 0;
+    wk.nclued = 0;
+    for (int v = 0; v < b->verts; v++) {
+        wk.cyc.parent[v] = wk.cyc.ring[v] = v;
+        wk.cyc.size[v] = 1;
+        wk.place_of_clue[v] = b->clues[v] == NO_CLUE ? -1 : wk.nclued;
+        if (b->clues[v] != NO_CLUE) wk.clued[wk.nclued++] = v;
+    }
+    for (size_t k = 0; k < C; k++) { wk.last[k] = -1; wk.mark[k] = 0; }
+    PyObject *steps = run_walk(&wk), *out = NULL;
+    if (steps == Py_None) out = steps;
+    else if (steps) {
+        out = Py_BuildValue("(Oy#i)", steps, (const char *)wk.dom, (Py_ssize_t)C, wk.depth);
+        Py_DECREF(steps);
+    }
+    free(block);
+    free(work.block);
+    return out;
 }
 
 static PyMethodDef methods[] = {
@@ -454,12 +843,19 @@ static PyMethodDef methods[] = {
      "fixpoint(width, height, clues, rules) -> bytes | None\n\n"
      "Return the domains (one byte per cell: 1 '/', 2 '\\\\', 3 open) at the fixpoint of the\n"
      "rules in the bit set `rules` (1 count, 2 cycle, 4 duet, 8 probe) on the puzzle whose\n"
-     "vertex clues are `clues` (one byte per vertex, 255 for none), or None when the rules\n"
+     "vertex clues are `clues` (a number or None per vertex), or None when the rules\n"
      "find a contradiction or decide every cell into something that is not a solution."},
     {"count", count, METH_VARARGS,
      "count(width, height, clues, rules, limit) -> int\n\n"
      "Return how many solutions the puzzle has, up to `limit`, found by propagating `rules`\n"
      "(as in fixpoint) and branching on the first open cell."},
+    {"walk", walk, METH_VARARGS,
+     "walk(width, height, clues) -> (steps, domains, depth) | None\n\n"
+     "Return the explainer's walk from the empty board (solvers/slant/explain.py): a list of\n"
+     "steps (rule index in the ladder, the cells decided ascending, the earlier steps it\n"
+     "depends on, the stored items of its cells), the domains it ends with and the length of\n"
+     "the longest chain of steps each depending on the one before; None when a place finds a\n"
+     "contradiction."},
     {NULL, NULL, 0, NULL},
 };
 

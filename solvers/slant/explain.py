@@ -4,6 +4,11 @@ Vocabulary as in rules.py; a *state* is the tuple of cell domains. Each place ru
 own code (rules.py) on a puzzle cut down to that place: count on one clue (the puzzle with only
 that clue), duet on two adjacent clues (only those two), cycle and probe on the whole board.
 Cells are named like 'b5' (column letter, row from 1), vertices like 'C4'.
+
+The bank needs only the walk's outline (its steps without their words): `outline` takes it from
+the compiled walk (_kernel.c `walk`, the same places, order and steps; the tests hold it to this
+walk) on boards of at most WALK_CELLS cells, which it runs in a few milliseconds at most, so
+without the deadline checks this walk makes; from this walk on larger boards.
 """
 
 from collections import deque
@@ -11,12 +16,14 @@ from functools import cache, cached_property
 from itertools import compress
 from operator import and_, eq, ne
 
+from solvers.core.deadline import check
 from solvers.core.errors import PuzzleFormatError
-from solvers.core.explain import Trace, Weights
+from solvers.core.explain import Outline, Trace, Weights, outline_of
 from solvers.core.partial import grid_explainer
 from solvers.core.walk import Contradiction, Place, Said, cell_name, listing, walk
 from solvers.slant import GENRE
 from solvers.slant.board import BACK, BOTH, DIAGONAL_CHAR, FWD, SlantPuzzle, SlantSolution
+from solvers.slant.kernel import compiled
 from solvers.slant.rules import CONTRADICTION, LADDER, Propagation, context, duet_plan
 
 WEIGHTS = Weights(level=(0, 100, 200, 400), per_step={"count": 0.5, "cycle": 2, "duet": 4,
@@ -24,6 +31,7 @@ WEIGHTS = Weights(level=(0, 100, 200, 400), per_step={"count": 0.5, "cycle": 2, 
 State = tuple[int, ...]
 CYCLE = frozenset(("cycle",))
 LOWER = frozenset(LADDER[:-1])
+WALK_CELLS = 400  # 20x20, the largest size measured beside Tatham's generator
 
 
 @cache
@@ -267,6 +275,21 @@ def explain(puzzle: SlantPuzzle, solution: SlantSolution | None = None,
     return walk(SlantBoard(puzzle), read_state(puzzle, cells), shown, until_decision)
 
 
+def outline(puzzle: SlantPuzzle) -> Outline | None:
+    """Return the outline of the trace from the empty board, or None when the walk meets a
+    contradiction (see the module)."""
+    if compiled is None or puzzle.width * puzzle.height > WALK_CELLS:
+        trace = explain(puzzle)
+        return None if isinstance(trace, Contradiction) else outline_of(trace, puzzle.width)
+    check()
+    walked = compiled.walk(puzzle.width, puzzle.height, puzzle.clues)
+    if walked is None:
+        return None
+    steps, domains, depth = walked
+    return Outline(LADDER, tuple(LADDER[step[0]] for step in steps),
+                   tuple(step[3] for step in steps), depth, BOTH in domains)
+
+
 def entails(puzzle: SlantPuzzle, cells: list[str | None], rule: str) -> list[str | None]:
     """Return the board the ladder up to `rule` reaches from a partial board (for checks)."""
     board = SlantBoard(puzzle)
@@ -276,4 +299,4 @@ def entails(puzzle: SlantPuzzle, cells: list[str | None], rule: str) -> list[str
     return [DIAGONAL_CHAR.get(d) for d in prop.dom]
 
 
-EXPLAINER = grid_explainer(GENRE, WEIGHTS, explain, "/\\")
+EXPLAINER = grid_explainer(GENRE, WEIGHTS, explain, "/\\", outline=outline)

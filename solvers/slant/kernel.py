@@ -27,13 +27,6 @@ except ImportError:  # not built: every answer comes from the Python ladder (slo
 
 COMPILED = compiled is not None
 RULE_BITS = {"count": 1, "cycle": 2, "duet": 4, "probe": 8}
-NO_CLUE = 255
-_CLUE_BYTE: dict[int | None, int] = {None: NO_CLUE, **{n: n for n in range(NO_CLUE)}}
-
-
-def _clue_bytes(puzzle: SlantPuzzle) -> bytes:
-    """Return the clues as the kernel reads them: a byte per vertex, NO_CLUE where none."""
-    return bytes(map(_CLUE_BYTE.__getitem__, puzzle.clues))
 
 
 @cache
@@ -48,7 +41,7 @@ def _fixpoint(puzzle: SlantPuzzle, rules: frozenset[str]) -> Sequence[int] | Non
         deduction = deduce_with(puzzle, rules)
         return None if deduction.contradiction else deduction.domains
     domains: bytes | None = compiled.fixpoint(puzzle.width, puzzle.height,
-                                              _clue_bytes(puzzle), _mask(rules))
+                                              puzzle.clues, _mask(rules))
     return domains
 
 
@@ -85,4 +78,4 @@ def count_solutions(puzzle: SlantPuzzle, rules: frozenset[str], limit: int) -> i
     """Return how many solutions `puzzle` has, up to `limit` (propagating `rules`, branching)."""
     if compiled is None:
         return count_ladder(puzzle, rules, limit).count
-    return compiled.count(puzzle.width, puzzle.height, _clue_bytes(puzzle), _mask(rules), limit)
+    return compiled.count(puzzle.width, puzzle.height, puzzle.clues, _mask(rules), limit)

@@ -7,11 +7,11 @@ import pytest
 
 from generators import Candidate, GenerationSpec, get_generator
 from generators.araf import (
+    Witnesses,
     generate,
     random_rooms,
     second_solution,
     slack,
-    still_unique,
     tight_board,
 )
 from solvers import get_genre
@@ -145,7 +145,7 @@ def test_second_solution_finds_another_answer_exactly_when_cpsat_counts_two():
         numbers, _ = tight_board(rng, w, h, rooms)
         puzzle = ArafPuzzle(w, h, tuple(numbers))
         planted = solution_of(w, h, rooms)
-        other = second_solution(puzzle, planted)
+        other = second_solution(puzzle, rooms)
         unique = ARAF.count(puzzle, 2, "cpsat").count == 1
         assert (other is None) == unique
         if other is not None:
@@ -170,8 +170,40 @@ def test_a_widening_stays_unique_exactly_when_cpsat_counts_one():
             numbers[hi_cell] += 1
         after = ArafPuzzle(w, h, tuple(numbers))
         unique = ARAF.count(after, 2, "cpsat").count == 1
-        assert still_unique(before, after) == unique, ARAF.format(after)
+        witnesses = Witnesses()
+        assert witnesses.unique(before, after) == unique, ARAF.format(after)
+        assert len(witnesses.found) == (not unique)  # the second solution, kept
         outcomes[unique] += 1
+
+
+def test_kept_second_solutions_refute_a_board_exactly_when_one_of_them_solves_it():
+    rng = random.Random(12)
+    outcomes = {True: 0, False: 0}
+    while min(outcomes.values()) < 40:
+        w, h = rng.randint(3, 6), rng.randint(3, 6)
+        rooms = random_rooms(rng, w, h, 5)
+        numbers, ends = tight_board(rng, w, h, rooms)
+        witnesses, kept = Witnesses(), []
+        for _ in range(3):  # second solutions of this board with random windows widened
+            for _ in range(rng.randint(1, 4)):
+                cell = rng.choice(rng.choice(ends))
+                numbers[cell] = max(1, numbers[cell] + rng.choice((-1, 1)))
+            widened = ArafPuzzle(w, h, tuple(numbers))
+            found = ARAF.count(widened, 3, "cpsat").solutions
+            seconds = [s for s in found if set(rooms_of(s)) != set(rooms)]
+            if seconds:
+                witnesses.keep(seconds[0])
+                kept.append(seconds[0])
+        if not kept:
+            continue
+        for _ in range(6):  # the last board with one number moved by one, up or down
+            changed = list(numbers)
+            cell = rng.choice([k for k, n in enumerate(changed) if n is not None])
+            changed[cell] = max(1, changed[cell] + rng.choice((-1, 1)))
+            board = ArafPuzzle(w, h, tuple(changed))
+            solved = any(ARAF.check(board, second) == [] for second in kept)
+            assert witnesses.refute(changed, cell) == solved, ARAF.format(board)
+            outcomes[solved] += 1
 
 
 def test_the_same_seed_makes_the_same_puzzle_and_another_seed_another():

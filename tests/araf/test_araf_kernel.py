@@ -1,6 +1,7 @@
 """The C kernel against its reference, catalogue.py, rules.py and search.py: the same catalogue
 (pairs and rooms in the same order), the same counts (solutions in the same order, the same node
-count, stopped at the same node), the same "solved" verdicts and the same solution_using answers.
+count, stopped at the same node), the same "solved" verdicts, the same solution_using answers and
+the same second solutions (solution_besides).
 
 Boards: small ones (2..6 a side, tight numbers on drawn rooms, some nudged off, so many have
 no solution or several), widened 6x6 ones, and a few of 8..10 a side, whose cell sets take two
@@ -15,7 +16,7 @@ from generators import GenerationSpec, get_generator
 from generators.araf import random_rooms, tight_board
 from solvers import get_genre
 from solvers.araf import kernel, search
-from solvers.araf.board import ArafPuzzle
+from solvers.araf.board import ArafPuzzle, rooms_of
 from solvers.araf.catalogue import catalogue, novel, same_catalogue
 from solvers.core.deadline import within
 
@@ -70,6 +71,8 @@ def _compare(puzzles: list[ArafPuzzle]) -> None:
                 expected = search.count_ladder(puzzle, rules, limit, max_nodes)
                 assert kernel.count(puzzle, rules, limit, max_nodes) == expected, \
                     (text, level, limit, max_nodes)
+        if not big:
+            _same_second_solutions(puzzle, rng)
         rooms = sum(1 << i for i in range(len(cat.rooms)) if rng.random() < 0.2)
         for max_nodes in (0, 3, 40):
             solution = search.solution_using(puzzle, rooms, max_nodes)
@@ -78,6 +81,29 @@ def _compare(puzzles: list[ArafPuzzle]) -> None:
             assert kernel.same_catalogue(before, puzzle) == same_catalogue(before, puzzle), text
             assert kernel.novel(puzzle, before) == novel(cat, catalogue(before)), text
         before = puzzle
+
+
+def _same_second_solutions(puzzle: ArafPuzzle, rng: random.Random) -> None:
+    """Assert that solution_besides gives the first solution the reference count finds that is
+    not a planted one (one of the solutions it finds, or a room set of no solution), and says
+    whether that count stopped, as the generator's two searches ask it."""
+    for level, max_nodes in (("cell", 40), ("ration", None)):
+        rules = ARAF.rules_up_to(level)
+        found = search.count_ladder(puzzle, rules, 2, max_nodes)
+        planted = (rooms_of(rng.choice(found.solutions)) if found.solutions and rng.random() < 0.8
+                   else [(1 << len(puzzle.numbers)) - 1])
+        expected = next((s for s in found.solutions if set(rooms_of(s)) != set(planted)), None)
+        assert kernel.solution_besides(puzzle, planted, rules, max_nodes) == \
+            (expected, found.truncated and not found.count), (ARAF.format(puzzle), level)
+
+
+def test_the_reference_finds_the_same_second_solutions(monkeypatch):
+    """Without the kernel built, solution_besides reads the Python count the same way."""
+    puzzles = boards(small=60, wide=4, big=0, seed=3)
+    monkeypatch.setattr(kernel, "compiled", None)
+    rng = random.Random(3)
+    for puzzle in puzzles:
+        _same_second_solutions(puzzle, rng)
 
 
 def test_the_compiled_kernel_is_built_by_the_install():
@@ -116,7 +142,7 @@ def test_the_kernel_answers_as_the_reference_on_thousands_of_boards():
 
 def test_a_count_cut_in_slices_under_a_deadline_is_the_count_of_one_search():
     # under a deadline a count with no node limit runs the C search in slices of 1, 2, 4...
-    # nodes, checking the deadline between two (kernel._count_in_slices)
+    # nodes, checking the deadline between two (kernel._cover_in_slices)
     assert kernel.SLICE_NODES == 1
     for puzzle in boards(30, 5, 2, seed=7):
         for level in LEVELS:

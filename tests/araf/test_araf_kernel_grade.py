@@ -7,7 +7,7 @@ numbered cell of several states per board, and the explainer's traces must be th
 kernel as without it. Boards: the small and big samples of test_araf_kernel.py, generated 6x6
 puzzles (most grade at ration) with one to three numbers nudged (ambiguous, no solution, now and
 then search), and boards found to grade at search, the one level no sample reaches by chance.
-kernel.any_solution_using must say what search.solution_using(...) is not None says, on the new
+kernel.witness_using must find a solution exactly when search.solution_using does, on the new
 rooms of widenings (which share the widened number's cell: one search) and on random room sets
 (which mostly share none: the search per room). The default run takes a sample; `-m slow` takes
 more.
@@ -21,7 +21,7 @@ from generators import Candidate, GenerationSpec, get_generator
 from generators.araf import random_rooms, tight_board
 from solvers import get_genre
 from solvers.araf import explain, kernel, perturbations, search
-from solvers.araf.board import ArafPuzzle, solution_of
+from solvers.araf.board import ArafPuzzle, rooms_of, solution_of
 from solvers.araf.catalogue import catalogue, novel
 from solvers.araf.rules import CONTRADICTION, Propagation, ration_at, tables
 from solvers.core.results import GRADED
@@ -154,8 +154,9 @@ def _widenings(count: int, seed: int) -> list[tuple[ArafPuzzle, ArafPuzzle]]:
 
 
 def _same_uniqueness_answers(pairs: list[tuple[ArafPuzzle, ArafPuzzle]]) -> set[bool]:
-    """Assert any_solution_using == (solution_using is not None) on each widening's new rooms
-    and on a random room set of the widened board; return the answers met."""
+    """Assert that witness_using finds a solution exactly when solution_using does, on each
+    widening's new rooms and on a random room set of the widened board, and that it is one (the
+    rulebook passes it) holding one of those rooms; return the answers met."""
     rng = random.Random(len(pairs))
     answers = set()
     for before, after in pairs:
@@ -163,16 +164,16 @@ def _same_uniqueness_answers(pairs: list[tuple[ArafPuzzle, ArafPuzzle]]) -> set[
         new = novel(cat, catalogue(before))
         scattered = sum(1 << i for i in range(len(cat.rooms)) if rng.random() < 0.2)
         for rooms in (new, scattered):
+            held = {cat.rooms[i] for i in range(len(cat.rooms)) if rooms >> i & 1}
             for max_nodes in (0, 40):
                 expected = search.solution_using(after, rooms, max_nodes) is not None
-                assert kernel.any_solution_using(after, rooms, max_nodes) == expected, \
-                    (ARAF.format(after), rooms, max_nodes)
+                witness = kernel.witness_using(after, rooms, max_nodes)
+                assert (witness is not None) == expected, (ARAF.format(after), rooms, max_nodes)
+                if witness is not None:
+                    assert ARAF.check(after, witness) == [], ARAF.format(after)
+                    assert held & set(rooms_of(witness)), ARAF.format(after)
                 answers.add(expected)
     return answers
-
-
-def test_the_one_search_uniqueness_check_answers_as_the_reference():
-    assert _same_uniqueness_answers(_widenings(80, seed=14)) == {True, False}
 
 
 def test_has_legal_move_says_what_moves_says():

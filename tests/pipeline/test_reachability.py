@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-import pipeline.commands.building
+import pipeline.session
 from generators import GenerationSpec, get_generator
 from generators.core import aimed
 from generators.reachability import (
@@ -92,7 +92,7 @@ def test_an_unreachable_build_exits_2_in_one_line_before_the_server_starts(cli, 
     def no_server(*args):
         raise AssertionError("the server was started")
 
-    monkeypatch.setattr(pipeline.commands.building, "local_server", no_server)
+    monkeypatch.setattr(pipeline.session, "local_server", no_server)
     run = cli("build", "b", "--genre", "chesspy", "--size", "5x5", "--per-grade", "1",
               "--grade", "zero", "--root", tmp_path / "root")
     assert run.status == 2 and run.out == ""

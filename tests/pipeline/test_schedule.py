@@ -52,7 +52,7 @@ def test_the_applied_deployment_keeps_the_cron_time_zone_and_every_spec_paramete
     flows, tmp_path
 ):
     from pipeline.cli import make_parser
-    from pipeline.commands.building import bank_job, compute_of
+    from pipeline.commands.build_input import bank_job, compute_of
     from pipeline.schedule import build_deployment
 
     args = make_parser().parse_args(["schedule", "nightly", "--cron", CRON, "--timezone",

@@ -8,7 +8,7 @@ from generators import GenerationSpec, get_generator
 from solvers import get_genre
 from solvers.core.results import AMBIGUOUS, GRADED, NO_SOLUTION
 from solvers.slant.board import SlantPuzzle
-from solvers.slant.kernel import COMPILED, count_solutions, grade, kernel_domains
+from solvers.slant.kernel import COMPILED, compiled, count_solutions, grade, kernel_domains
 
 SLANT = get_genre("slant")
 GENERATOR = get_generator("slant")
@@ -95,3 +95,13 @@ def test_kernel_sees_a_loop_only_with_the_cycle_rule():
 def test_kernel_fixpoints_and_counts_are_the_ladders_on_3000_more_boards():
     assert_same_fixpoints(boards(3000, seed=3, largest=9))
     assert_same_counts(boards(1000, seed=4, largest=6))
+
+
+def test_kernel_refuses_clues_that_are_not_one_number_or_none_per_vertex():
+    """The kernel reads the puzzle's clue tuple itself: one item per vertex, each None or a
+    number below 255, else ValueError (never a read past the board)."""
+    assert compiled is not None
+    for clues in ((1,) * 15, [None] * 16, (None,) * 15 + (-1,), (None,) * 15 + (255,)):
+        with pytest.raises(ValueError):
+            compiled.fixpoint(3, 3, clues, 15)
+    assert compiled.fixpoint(3, 3, (None,) * 15 + (1,), 15) is not None
