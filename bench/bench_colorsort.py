@@ -32,8 +32,7 @@ def presets(deals: int) -> None:
     for name, shape in PRESETS.items():
         grades: Counter[str] = Counter()
         rejected: Counter[str] = Counter()
-        measured: dict[str, list[float]] = {"optimal_pours": [], "dfs_nodes": [],
-                                            "playout_wins": []}
+        measured: dict[str, list[float]] = {"optimal_pours": [], "dfs_nodes": []}
         total_ms = 0.0
         for index in range(deals):
             outcome, ms = timed(attempt, random.Random(f"bench:{name}:{index}"), shape.spec())

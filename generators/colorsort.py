@@ -1,15 +1,19 @@
-"""Color Sort generator: deals by the reference's JS engine, kept when both solvers sort them.
+"""Color Sort generator: deals by the reference's JS engine, climbed toward a wanted grade, kept
+when both solvers sort them.
 
 Vocabulary: a *shape* is what a deal is made of (colours, capacity, duplicate colours, empty
 tubes); a *deal seed* is the string the JS engine's `rng` is seeded with, drawn from the
-generator's random.Random, so a front end can deal the same tubes with the JS engine; a
-*rejection* is a deal thrown away, counted by its reason (REJECTION_REASONS).
+generator's random.Random, so a front end can deal the same tubes with the JS engine; a *climb*
+moves a deal toward a grade's range of novice nodes (grades.node_range) by swapping units, a
+swap kept when it comes no farther from the range; a *rejection* is a deal thrown away, counted
+by its reason (REJECTION_REASONS).
 GenerationSpec: width = colours, height = capacity, grade = the wanted grade name or None,
 options = {"duplicates": 0, "empty_tubes": 2, "attempts": 40} (the JS defaults for the first
 two). PRESETS names shapes by difficulty (a name says the grade most of its deals measure,
 as bench/bench_colorsort.py prints); `preset_spec` turns one into a GenerationSpec.
 """
 
+import math
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -18,17 +22,17 @@ from typing import Any
 
 from generators.commands import Command, Option
 from generators.core import Candidate, GenerationSpec, Generator, aimed
-from solvers.colorsort import GENRE
+from solvers.colorsort import GENRE, novice
 from solvers.colorsort.board import LIMITS, MAX_TUBES, ColorSortPuzzle, from_tubes
 from solvers.colorsort.counters import dfs_exhaustion_proves, dfs_result, optimal_result
-from solvers.colorsort.grades import Measurements
+from solvers.colorsort.grades import Measurements, node_range
 from solvers.colorsort.grading import measure
-from solvers.colorsort.jsengine import DEFAULT_NODE_LIMIT, deal_tubes, solve
+from solvers.colorsort.jsengine import DEFAULT_NODE_LIMIT, Tubes, deal_tubes, solve
 from solvers.colorsort.jsrandom import rng as js_rng
 from solvers.colorsort.optimal import SOLVABLE, UNKNOWN
 from solvers.colorsort.optimal import UNSOLVABLE as NO_SOLUTION_FOUND
 
-VERSION = "colorsort-2"
+VERSION = "colorsort-3"
 DEFAULT_ATTEMPTS = 40
 
 # The reference's DFS judges first, as the JS generator does. Where it ends without a solution (the
@@ -74,14 +78,19 @@ PRESETS = {
 # The knobs per target grade, within the requested shape (colours x capacity): rows of (grade,
 # most colours, most capacity, options); the first row of the target grade whose limits hold the
 # deal's shape applies (none: the JS defaults). One empty tube instead of two, and colours dealt
-# twice (`duplicate_share` of the colours, rounded), lengthen the shortest sorting and starve
-# random play-outs, lifting a small deal out of easy; a larger deal is medium or hard as it comes,
-# and one empty tube makes most of its deals unsolvable (bench/bench_reachability.py).
+# twice (`duplicate_share` of the colours, rounded), give the novice more dead ends: with them
+# most deals of a shape start within or near the target's node range, where the climb (see
+# `climb`) takes them the rest of the way (bench/bench_colorsort_bands.py prints the medians).
 AIM_ROWS: tuple[tuple[str, int, int, Mapping[str, Any]], ...] = (
-    ("medium", 5, 4, {"empty_tubes": 1}),
-    ("hard", 6, 6, {"empty_tubes": 1, "duplicate_share": 0.4}),
-    ("expert", 6, 6, {"empty_tubes": 1, "duplicate_share": 1.0}),
+    ("medium", 6, 8, {"empty_tubes": 1, "duplicate_share": 0.5}),
+    ("medium", 11, 8, {"duplicate_share": 0.4}),
+    ("hard", 6, 8, {"empty_tubes": 1, "duplicate_share": 1.0}),
+    ("hard", 8, 8, {"empty_tubes": 1, "duplicate_share": 0.5}),
+    ("hard", 11, 8, {"duplicate_share": 0.4}),
+    ("expert", 6, 8, {"empty_tubes": 1, "duplicate_share": 1.0}),
+    ("expert", 11, 8, {"empty_tubes": 1, "duplicate_share": 0.5}),
 )
+CLIMB_SWAPS = 150  # swaps a climb tries before the deal is thrown away off-grade
 
 
 def aim(spec: GenerationSpec) -> GenerationSpec:
@@ -91,6 +100,59 @@ def aim(spec: GenerationSpec) -> GenerationSpec:
                 if grade == spec.grade and shape.colors <= colours and shape.capacity <= capacity),
                None)
     return aimed(spec, {spec.grade: row}) if row and spec.grade else spec
+
+
+def distance(nodes: int | None, grade: str) -> float:
+    """Return how far a deal whose novice enters `nodes` nodes is from `grade`'s node range, as
+    a ratio's logarithm (0.0 within it; inf when the novice cannot sort it, None)."""
+    if nodes is None:
+        return math.inf
+    above, most = node_range(grade)
+    if nodes <= above:
+        return math.log((above + 1) / (nodes + 1))
+    return math.log(nodes / most) if nodes > most else 0.0
+
+
+def novice_nodes(tubes: Tubes, capacity: int, limit: int) -> int | None:
+    """Return the nodes the reference's DFS enters to sort `tubes` (limit + 1 when it gives up
+    at `limit`), None when it ends without sorting them."""
+    found = novice.solve(tubes, capacity, limit)
+    if found.solved:
+        return found.nodes
+    return limit + 1 if found.truncated else None
+
+
+def finishes_a_tube(tubes: Tubes, capacity: int) -> bool:
+    """Return whether a tube is full of one colour (the quality floor refuses such a deal)."""
+    return any(len(tube) == capacity and len(set(tube)) == 1 for tube in tubes)
+
+
+def climb(rng: random.Random, tubes: Tubes, capacity: int, grade: str) -> tuple[Tubes, int]:
+    """Return the deal `tubes` moved toward `grade` and the swaps it kept: each of CLIMB_SWAPS
+    times, two units of different colours in two tubes trade places, and the swap is kept when
+    the novice's nodes come no farther from the grade's node range (`distance`) and no tube is
+    finished; it stops within the range (a deal of fewer than two filled tubes is not moved).
+    The novice is run to four times the range's top (at most the reference's limit), enough to
+    tell how far above it a deal is."""
+    tubes = [list(tube) for tube in tubes]
+    limit = min(DEFAULT_NODE_LIMIT, 4 * node_range(grade)[1])
+    far = distance(novice_nodes(tubes, capacity, limit), grade)
+    filled = [t for t, tube in enumerate(tubes) if tube]
+    kept = 0
+    for _ in range(CLIMB_SWAPS if len(filled) > 1 else 0):
+        if far == 0.0:
+            break
+        a, b = rng.sample(filled, 2)
+        i, j = rng.randrange(len(tubes[a])), rng.randrange(len(tubes[b]))
+        if tubes[a][i] == tubes[b][j]:
+            continue
+        tubes[a][i], tubes[b][j] = tubes[b][j], tubes[a][i]
+        closer = distance(novice_nodes(tubes, capacity, limit), grade)
+        if closer <= far and not finishes_a_tube(tubes, capacity):
+            far, kept = closer, kept + 1
+        else:
+            tubes[a][i], tubes[b][j] = tubes[b][j], tubes[a][i]
+    return tubes, kept
 
 
 def preset_spec(name: str, grade: str | None = None) -> GenerationSpec:
@@ -113,6 +175,17 @@ def deal(rng: random.Random, shape: DealShape) -> tuple[str, ColorSortPuzzle]:
     tubes = deal_tubes(shape.colors, shape.capacity, js_rng(deal_seed), shape.duplicates,
                        shape.empty_tubes)
     return deal_seed, from_tubes(shape.capacity, tubes)
+
+
+def deal_toward(rng: random.Random, shape: DealShape, grade: str | None,
+                ) -> tuple[str, int, ColorSortPuzzle]:
+    """Return the deal seed, the swaps the climb kept and the puzzle: the JS engine's deal,
+    climbed toward `grade` (see `climb`) when one is wanted."""
+    deal_seed, puzzle = deal(rng, shape)
+    if grade is None:
+        return deal_seed, 0, puzzle
+    tubes, swaps = climb(rng, [list(tube) for tube in puzzle.tubes], shape.capacity, grade)
+    return deal_seed, swaps, from_tubes(shape.capacity, tubes)
 
 
 def sample(rng: random.Random, spec: GenerationSpec) -> ColorSortPuzzle:
@@ -153,7 +226,8 @@ def rejection(puzzle: ColorSortPuzzle, grade_name: str | None) -> str | None:
 
 
 def attempt(rng: random.Random, spec: GenerationSpec) -> Attempt:
-    """Deal until a deal is kept or `attempts` deals are thrown away (see Attempt).
+    """Deal (climbing toward spec.grade, see `deal_toward`) until a deal is kept or `attempts`
+    deals are thrown away (see Attempt).
 
     A deal is kept when the reference's DFS sorts it within its default node limit, the optimal
     solver sorts it, and (with spec.grade) it grades as asked.
@@ -161,7 +235,7 @@ def attempt(rng: random.Random, spec: GenerationSpec) -> Attempt:
     shape = shape_of(spec)
     rejected = Counter(dict.fromkeys(REJECTION_REASONS, 0))
     for _ in range(spec.options.get("attempts", DEFAULT_ATTEMPTS)):
-        deal_seed, puzzle = deal(rng, shape)
+        deal_seed, swaps, puzzle = deal_toward(rng, shape, spec.grade)
         reason = rejection(puzzle, spec.grade)
         if reason:
             rejected[reason] += 1
@@ -171,6 +245,7 @@ def attempt(rng: random.Random, spec: GenerationSpec) -> Attempt:
         assert isinstance(measured, Measurements), "a kept deal is sorted by both solvers"
         measurements = {
             "deal_seed": deal_seed,
+            "swaps": swaps,
             **asdict(shape),
             **measured.as_json(),
             "grade": grade.name,
@@ -181,13 +256,15 @@ def attempt(rng: random.Random, spec: GenerationSpec) -> Attempt:
 
 
 def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | str:
-    """Deal once (with the target grade's knobs, see AIM_ROWS): return the kept deal with its
+    """Deal once (with the target grade's knobs, see AIM_ROWS, and climbed toward it, see
+    `climb`): return the kept deal with its
     shortest solution and measurements, or the reason the deal was thrown away (one of
     REJECTION_REASONS), so that a bank build, which makes one attempt per seed, counts
     unsolvable and truncated deals apart.
 
-    The measurements hold the deal seed and shape (to re-deal with the JS engine), the grading
-    measurements and the grade. `attempt` deals until one is kept.
+    The measurements hold the deal seed and shape (to re-deal with the JS engine; a deal with
+    `swaps` above 0 was climbed from that deal), the grading measurements and the grade.
+    `attempt` deals until one is kept.
     """
     spec = aim(spec)
     outcome = attempt(rng, replace(spec, options={**spec.options, "attempts": 1}))

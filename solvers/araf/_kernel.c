@@ -645,6 +645,8 @@ static int by_size(const void *x, const void *y) {
 static int pair_rooms(int w, int h, const word *touching, const word *blockers, int p, int q,
                       int lo, int hi, List *found, word *scratch, int *distance, int *queue) {
     int cw = (w * h + 63) / 64, cells = w * h, before = found->n;
+    if (hi > cells) hi = cells;
+    if (hi < 1 || 1 + abs(p / w - q / w) + abs(p % w - q % w) > hi) return 0;  /* too far apart */
     word *allowed = scratch;
     for (int x = 0; x < cw; x++) allowed[x] = ~blockers[x];
     allowed[cw - 1] &= cells % 64 ? ((word)1 << (cells % 64)) - 1 : ~(word)0;
@@ -652,16 +654,19 @@ static int pair_rooms(int w, int h, const word *touching, const word *blockers, 
     int head = 0, tail = 0;
     distance[q] = 0;
     queue[tail++] = q;
-    while (head < tail) {  /* breadth first from q through the allowed cells */
+    /* breadth first from q through the allowed cells, to the distance hi - 1: the growth reads a
+     * distance only where it is below the distance of p, itself below hi, so a cell farther off
+     * keeps the same answers with 1 << 29 as with its distance */
+    while (head < tail) {
         int k = queue[head++], t;
+        if (distance[k] >= hi - 1) break;
         BITS(ROW(touching, k, cw), cw, t)
             if (has(allowed, t) && distance[t] > distance[k] + 1) {
                 distance[t] = distance[k] + 1;
                 queue[tail++] = t;
             }
     }
-    if (hi > cells) hi = cells;
-    if (hi < 1 || 1 + distance[p] > hi) return 0;
+    if (1 + distance[p] > hi) return 0;
     Growth g = {cw, lo, hi, q, touching, allowed, distance, scratch + cw, found};
     word *root = g.stack;
     memset(root, 0, sizeof(word) * 3 * (size_t)cw);

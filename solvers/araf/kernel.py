@@ -11,6 +11,7 @@ names.
 """
 
 from array import array
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from types import ModuleType
@@ -59,15 +60,13 @@ class Compiled:
     @cached_property
     def pair_blocks(self) -> dict[tuple[int, int], bytes]:
         """Return, per pair (its two cells), the cells of its rooms as one block of
-        `room_cells` (a pair's rooms are consecutive)."""
-        first: dict[int, int] = {}
-        last: dict[int, int] = {}
-        for i, j in enumerate(self.room_pair):
-            first.setdefault(j, i)
-            last[j] = i + 1
-        size = self.cell_bytes
-        return {self.pairs[j]: self.room_cells[first[j] * size : last[j] * size]
-                for j in first}
+        `room_cells` (a pair's rooms are consecutive, pair 0's first: `room_pair` is sorted, and
+        every pair listed has a room)."""
+        starts = [bisect_left(self.room_pair, j) for j in range(len(self.pairs))]
+        ends = [*starts[1:], len(self.room_pair)]
+        size, cells = self.cell_bytes, self.room_cells
+        return {pair: cells[first * size : last * size]
+                for pair, first, last in zip(self.pairs, starts, ends, strict=True)}
 
     @property
     def room_bytes(self) -> int:

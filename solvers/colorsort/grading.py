@@ -1,5 +1,5 @@
-"""Grading by measurements: the optimal pours, the reference's DFS nodes and random play-out wins,
-read against the published bands of grades.py (solvers.core.grading.MeasuredBands).
+"""Grading by measurements: the reference's DFS nodes (the greedy novice's), read against the
+published bands of grades.py (solvers.core.grading.MeasuredBands), with the optimal pours.
 
 A deal is graded only when both solvers sort it and the DFS does so within the last band's
 node limit; otherwise its status says why: NO_SOLUTION (the optimal solver proved there is
@@ -14,7 +14,6 @@ from solvers.colorsort.counters import dfs_result, optimal_result
 from solvers.colorsort.grades import GRADE_BANDS, GradeBand, Measurements
 from solvers.colorsort.jsengine import DEFAULT_NODE_LIMIT
 from solvers.colorsort.optimal import SOLVABLE, UNSOLVABLE
-from solvers.colorsort.playouts import playout_wins
 from solvers.core.grading import Measured
 from solvers.core.results import NEEDS_SEARCH, NO_SOLUTION
 
@@ -38,8 +37,7 @@ def measure(puzzle: ColorSortPuzzle) -> Measurements | str:
     dfs = dfs_result(puzzle, DEFAULT_NODE_LIMIT)
     if not dfs.solved:
         return NEEDS_SEARCH
-    return Measurements(len(optimal.moves), optimal.states, dfs.nodes, len(dfs.moves),
-                        playout_wins(puzzle))
+    return Measurements(len(optimal.moves), optimal.states, dfs.nodes, len(dfs.moves))
 
 
 def measured(puzzle: ColorSortPuzzle) -> Measured[Measurements, ColorSortSolution] | str:

@@ -355,7 +355,7 @@ static int setup(Work *work, int w, int h, PyObject *clues, int rules) {
     size_t bytes = V * sizeof(int) * (1 + 12) + D * sizeof(int) * (6 * 3 + 3) +
                    C * sizeof(int) * 13 + 2 * (C + V * 3 * sizeof(int)) +
                    (V + D + C) * (sizeof(int) + 1) + V + 32 * 8;
-    char *p = work->block = calloc(1, bytes);
+    char *p = work->block = malloc(bytes);  /* every table is written before it is read */
     if (!p) {
         PyErr_NoMemory();
         return -1;
@@ -393,6 +393,9 @@ static int setup(Work *work, int w, int h, PyObject *clues, int rules) {
         return -1;
     }
     b->clues = clue_of;
+    memset(ag->clue_in, 0, V);
+    memset(ag->duet_in, 0, D);
+    memset(ag->close_in, 0, C);
     build_tables(b);
     State *s = &work->s;
     memset(s->dom, BOTH, C);

@@ -1,8 +1,10 @@
 """Contract: the quality floor (solvers/core/quality.py, issue 24). Every genre's generated rows
 pass it; hand-made junk of each genre (a triangle-less Shakashaka, a one-piece 5x5 Chesspy, a
 Color Sort deal with a finished tube) is refused at admission and by `verify`; a near-duplicate
-(the same puzzle with one clue fewer, turned) is refused by the quotas and reported by verify."""
+(the same puzzle with one clue fewer, turned) is refused by the quotas and reported by verify; a
+puzzle whose puzz.link URL reads back as another is below the floor."""
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -118,3 +120,21 @@ def test_the_store_refuses_at_commit_a_chesspy_row_whose_solution_picture_it_hol
                                                 f"puzzle {row['id']} shows the same solution"):
                 writer.commit(pending, {})
     assert store.latest("demo") == 0
+
+
+@pytest.mark.parametrize("name", ["slant", "shakashaka", "araf"])
+def test_a_puzzle_whose_puzzlink_url_reads_back_as_another_is_below_the_floor(name):
+    genre = get_genre(name)
+    board = generated_boards(name)[0]
+    grade = board.row["grade"]
+    assert genre.below_floor(board.puzzle, board.solution, grade) == []
+    assert genre.puzzlink is not None
+
+    def losing_a_clue(url: str) -> Any:  # a decoder that drops the first clue it reads
+        return next(iter(genre.quality.variants(genre.from_puzzlink(url))))
+
+    lossy = dataclasses.replace(genre, puzzlink=dataclasses.replace(genre.puzzlink,
+                                                                    from_url=losing_a_clue))
+    url = genre.to_puzzlink(board.puzzle)
+    assert lossy.below_floor(board.puzzle, board.solution, grade) == [
+        f"its puzz.link URL reads back as another puzzle: {url}"]

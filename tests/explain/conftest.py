@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from generators import Candidate, GenerationSpec, get_generator
-from generators.colorsort import preset_spec
 
 PER_GRADE = 6
-SIZES = {"slant": (5, 5), "shakashaka": (6, 6), "araf": (5, 5), "chesspy": (5, 5)}
+SIZES = {"slant": (5, 5), "shakashaka": (6, 6), "araf": (5, 5), "chesspy": (5, 5),
+         "colorsort": (4, 4)}
 GRADES = {
     "slant": ("count", "cycle", "duet", "probe"),
     "shakashaka": ("tips", "reflex", "search"),
@@ -23,7 +23,6 @@ GRADES = {
     "chesspy": ("number", "board", "type"),
     "colorsort": ("easy", "medium", "hard", "expert"),
 }
-COLORSORT_PRESET = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "expert-deep"}
 
 
 @dataclass(frozen=True)
@@ -35,8 +34,6 @@ class Case:
 
 
 def spec_of(genre: str, grade: str) -> GenerationSpec:
-    if genre == "colorsort":
-        return preset_spec(COLORSORT_PRESET[grade], grade)
     return GenerationSpec(*SIZES[genre], grade)
 
 

@@ -59,8 +59,8 @@ def test_the_documented_shape_reads_as_written(tmp_path):
     (('sizes = ["6x6"]', 'sizes = ["99x99"]'), "banks.app.genres[1].sizes[0]:"),
     (('grades = ["cycle", "probe"]', 'grades = ["hard"]'),
      "banks.app.genres[0].grades: slant has no grade 'hard'"),
-    (('sizes = ["4x4"]', 'sizes = ["11x4"]\ngrades = ["easy"]'),
-     "banks.other.genres[0].grades: colorsort 11x4/easy is not reachable"),
+    (('genre = "colorsort"\nsizes = ["4x4"]', 'genre = "shakashaka"\nsizes = ["6x6"]\n'
+      'grades = ["clues"]'), "banks.other.genres[0].grades: shakashaka 6x6/clues is not reachable"),
     (("per_grade = 3", "per_grade = 0"), "banks.app.genres[1].per_grade: 0 is not from 1"),
     (("per_grade = 3", 'per_grade = "3"'), "banks.app.genres[1].per_grade: '3' is not a whole"),
     (("per_grade = 3", ""), "banks.app.genres[1].per_grade: missing"),
