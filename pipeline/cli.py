@@ -33,6 +33,7 @@ from pipeline.commands import (
     quality,
     reading,
     serving,
+    verify,
 )
 from pipeline.commands.common import Run
 from pipeline.commands.genres import add_genre_commands, wanted
@@ -43,7 +44,7 @@ from solvers.core import PuzzleFormatError, UnknownGenreError
 from solvers.core.deadline import OutOfTime
 
 COMMANDS = (  # each adds its command, in the order --help lists them
-    building.add_build, serving.add_schedule, reading.add_verify, reading.add_history,
+    building.add_build, serving.add_schedule, verify.add_verify, reading.add_history,
     reading.add_query, quality.add_quality, reading.add_export, days.add_calendar, days.add_day,
     puzzles.add_solve, reading.add_show, reading.add_gallery, playing.add_play, puzzles.add_daily,
     puzzles.add_hint, serving.add_server, puzzles.add_ladder_report, capacity.add_grades,

@@ -1,5 +1,5 @@
-"""The bank reading commands: `verify` (re-verify rows from disk), `history`, `query`, `export`,
-`show` (a bank row, or a puzzle text, drawn) and `gallery`.
+"""The bank reading commands: `history`, `query`, `export`, `show` (a bank row, or a puzzle
+text, drawn) and `gallery` (`verify` is in pipeline.commands.verify).
 
 Vocabulary: a row's *id* is ID_DIGITS lowercase hex digits; an *id prefix* is its first
 MIN_PREFIX or more. banks and polars are imported by the command that reads a bank.
@@ -13,22 +13,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pipeline.arguments import InputError, count_arg, days_arg, size_arg, whole_arg
-from pipeline.commands.build_input import reach_dask
 from pipeline.commands.common import (
     DEFAULT_ROOT,
     Register,
     bank_errors,
     bank_options,
     check_grade,
-    flow_options,
-    resolved,
     solving_budget_option,
     version_options,
 )
 from pipeline.commands.rendering import FORMATS, rows_text
-from pipeline.jobs import Compute
-from pipeline.results import Verification
-from pipeline.session import run_flow
 from pipeline.solving import genre_of_url, read_puzzle
 from solvers import GENRE_NAMES, get_genre
 from solvers.core import Genre
@@ -40,19 +34,6 @@ if TYPE_CHECKING:
 
 ID_DIGITS = 20  # hex digits of a bank row's id
 MIN_PREFIX = 6  # hex digits of an id prefix `show BANK PREFIX` takes
-VERIFY_OUTCOME = "verify changes nothing"
-
-
-def add_verify(command: Register) -> None:
-    """Add `verify`."""
-    verify = command("verify", cmd_verify,
-                     "re-verify a build's rows from disk, or the whole bank (0 if they pass)")
-    bank_options(verify)
-    verify.add_argument("--version", type=whole_arg,
-                        help="the build committed as this version (default: the latest)")
-    verify.add_argument("--all", action="store_true",
-                        help="every row of the bank as of that version")
-    flow_options(verify)
 
 
 def add_history(command: Register) -> None:
@@ -119,36 +100,6 @@ def add_gallery(command: Register) -> None:
     version_options(gallery)
     gallery.add_argument("--out", metavar="FILE", help="the page to write (default "
                          "./BANK-vNNNN.html, NNNN the version)")
-
-
-def verified(args: argparse.Namespace, version: int) -> Verification:
-    """Return the report of the verify-bank-version flow run for `verify`'s arguments."""
-    from pipeline.flows import verify_version
-
-    return verify_version(bank=args.bank, version=version, root=resolved(args.root),
-                          compute=Compute(args.workers, args.dask), whole=args.all)
-
-
-def cmd_verify(args: argparse.Namespace) -> int:
-    """Re-verify a build's rows (default: the latest build), or with --all the whole bank as of
-    that version, without changing anything; 0 only when every row passes. The bank's files are
-    checked first, so a corrupt or tampered bank is named in one line before any server starts."""
-    from banks import BankStore
-
-    with bank_errors():
-        version = BankStore(args.root).snapshot(args.bank, args.version).version
-    reach_dask(args.dask)
-    pooled = args.workers > 1 or (args.dask or "").startswith("local")
-    report = run_flow(args.root, args.api, args.progress, VERIFY_OUTCOME,
-                      lambda: verified(args, version), [] if pooled else None)
-    what = f"{args.bank} version {version}" + (" (whole bank)" if args.all else "")
-    if report.passed:
-        print(f"{what}: passed, {report.rows} rows re-verified in {report.seconds:.1f} s")
-        return 0
-    for problem in report.problems:
-        print(problem)
-    raise InputError(f"{what} fails verification: {report.problem_count} problem(s), "
-                     f"first: {report.problems[0]}")
 
 
 def cmd_history(args: argparse.Namespace) -> int:

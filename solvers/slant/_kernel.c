@@ -151,20 +151,22 @@ static int close_cell(const Board *b, State *s, Agenda *ag, int k) {
     return 0;
 }
 
-static int narrow_duet(const Board *b, State *s, Agenda *ag, int j) {
+/* The duet of adjacent clue pair j on the domains `dom`: its open cells into open_k, and into
+ * seen the diagonals each can still take when both clues are met; return how many cells are
+ * open, or CONTRADICTION when no way of filling them meets both clues. */
+static int duet_options(const Board *b, const unsigned char *dom, int j, int *open_k, int *seen) {
     int need_a = b->clues[b->duet_a[j]], need_b = b->clues[b->duet_b[j]];
-    int open_k[6], open_da[6], open_db[6], nopen = 0;
+    int open_da[6], open_db[6], nopen = 0, survivors = 0;
     for (int i = 0; i < b->duet_n[j]; i++) {
-        int k = b->duet_k[j][i], x = s->dom[k];
+        int k = b->duet_k[j][i], x = dom[k];
         if (x == BOTH) {
             open_k[nopen] = k; open_da[nopen] = b->duet_da[j][i]; open_db[nopen] = b->duet_db[j][i];
-            nopen++;
+            seen[nopen++] = 0;
         } else {
             need_a -= x == b->duet_da[j][i];
             need_b -= x == b->duet_db[j][i];
         }
     }
-    int seen[6] = {0, 0, 0, 0, 0, 0}, survivors = 0;
     for (int m = 0; m < (1 << nopen); m++) {
         int ta = 0, tb = 0;
         for (int i = 0; i < nopen; i++) {
@@ -176,7 +178,12 @@ static int narrow_duet(const Board *b, State *s, Agenda *ag, int j) {
         survivors++;
         for (int i = 0; i < nopen; i++) seen[i] |= (m >> i) & 1 ? BACK : FWD;
     }
-    if (!survivors) return CONTRADICTION;
+    return survivors ? nopen : CONTRADICTION;
+}
+
+static int narrow_duet(const Board *b, State *s, Agenda *ag, int j) {
+    int open_k[6], seen[6], nopen = duet_options(b, s->dom, j, open_k, seen);
+    if (nopen < 0) return CONTRADICTION;
     for (int i = 0; i < nopen; i++)
         if (seen[i] != BOTH && s->dom[open_k[i]] == BOTH &&
             assign(b, s, ag, open_k[i], seen[i]) < 0)
@@ -576,33 +583,10 @@ static int walk_count(Walk *wk, int v, int *nread) {
 
 static int walk_duet(Walk *wk, int j, int *nread) {
     const Board *b = &wk->work->b;
-    int need_a = b->clues[b->duet_a[j]], need_b = b->clues[b->duet_b[j]];
-    int open_k[6], open_da[6], open_db[6], nopen = 0, nd = 0;
     *nread = b->duet_n[j];
-    for (int i = 0; i < b->duet_n[j]; i++) {
-        int k = b->duet_k[j][i], x = wk->dom[k];
-        wk->buf[b->cells + i] = k;
-        if (x == BOTH) {
-            open_k[nopen] = k; open_da[nopen] = b->duet_da[j][i]; open_db[nopen] = b->duet_db[j][i];
-            nopen++;
-        } else {
-            need_a -= x == b->duet_da[j][i];
-            need_b -= x == b->duet_db[j][i];
-        }
-    }
-    int seen[6] = {0, 0, 0, 0, 0, 0}, survivors = 0;
-    for (int m = 0; m < (1 << nopen); m++) {
-        int ta = 0, tb = 0;
-        for (int i = 0; i < nopen; i++) {
-            int x = (m >> i) & 1 ? BACK : FWD;
-            ta += x == open_da[i];
-            tb += x == open_db[i];
-        }
-        if (ta != need_a || tb != need_b) continue;
-        survivors++;
-        for (int i = 0; i < nopen; i++) seen[i] |= (m >> i) & 1 ? BACK : FWD;
-    }
-    if (!survivors) return CONTRADICTION;
+    for (int i = 0; i < b->duet_n[j]; i++) wk->buf[b->cells + i] = b->duet_k[j][i];
+    int open_k[6], seen[6], nd = 0, nopen = duet_options(b, wk->dom, j, open_k, seen);
+    if (nopen < 0) return CONTRADICTION;
     for (int i = 0; i < nopen; i++)
         if (seen[i] != BOTH) {
             wk->dom[open_k[i]] = (unsigned char)seen[i];

@@ -9,27 +9,17 @@ from solvers import get_genre
 from solvers.core.results import AMBIGUOUS, GRADED, NO_SOLUTION
 from solvers.slant.board import SlantPuzzle
 from solvers.slant.kernel import COMPILED, compiled, count_solutions, grade, kernel_domains
+from tests.slant.sampled import sampled_boards
 
 SLANT = get_genre("slant")
 GENERATOR = get_generator("slant")
 SKIPS = ((), ("count",), ("cycle",), ("duet",), ("count", "duet"))
 
 
-def boards(n: int, seed: int, largest: int):
+def boards(n: int, seed: int, largest: int) -> list[SlantPuzzle]:
     """Return n sampled boards of 1..largest cells a side, a fifth with one clue set at random
     (so some have no solution), densities from sparse (many solutions) to full."""
-    rng = random.Random(seed)
-    found = []
-    for _ in range(n):
-        w, h = rng.randint(1, largest), rng.randint(1, largest)
-        density = rng.choice((0.1, 0.3, 0.5, 0.7, 0.9))
-        puzzle = GENERATOR.sample(rng, GenerationSpec(w, h, options={"density": density}))
-        if rng.random() < 0.2:
-            clues = list(puzzle.clues)
-            clues[rng.randrange(len(clues))] = rng.randint(0, 4)
-            puzzle = SlantPuzzle(w, h, tuple(clues))
-        found.append(puzzle)
-    return found
+    return sampled_boards(n, seed, (1, largest), (0.1, 0.3, 0.5, 0.7, 0.9), spoiled=0.2)
 
 
 def assert_same_fixpoints(puzzles) -> None:

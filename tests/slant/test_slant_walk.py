@@ -15,6 +15,7 @@ from solvers.slant.board import BOTH, SlantPuzzle
 from solvers.slant.explain import explain, outline
 from solvers.slant.kernel import compiled
 from solvers.slant.rules import LADDER
+from tests.slant.sampled import sampled_boards
 
 SLANT = get_genre("slant")
 GENERATOR = get_generator("slant")
@@ -23,18 +24,7 @@ GENERATOR = get_generator("slant")
 def boards(n: int, seed: int) -> list[SlantPuzzle]:
     """Return n sampled boards of 2..9 cells a side, densities from sparse (the walk gets stuck)
     to full, a quarter with one clue set at random (some walks meet a contradiction)."""
-    rng = random.Random(seed)
-    found = []
-    for _ in range(n):
-        w, h = rng.randint(2, 9), rng.randint(2, 9)
-        density = rng.choice((0.2, 0.4, 0.5, 0.6, 0.7, 0.9))
-        puzzle = GENERATOR.sample(rng, GenerationSpec(w, h, options={"density": density}))
-        if rng.random() < 0.25:
-            clues = list(puzzle.clues)
-            clues[rng.randrange(len(clues))] = rng.randint(0, 4)
-            puzzle = SlantPuzzle(w, h, tuple(clues))
-        found.append(puzzle)
-    return found
+    return sampled_boards(n, seed, (2, 9), (0.2, 0.4, 0.5, 0.6, 0.7, 0.9), spoiled=0.25)
 
 
 def test_the_compiled_walk_takes_the_python_walks_steps():
