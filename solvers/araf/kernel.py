@@ -214,6 +214,8 @@ def witness_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> ArafSolutio
         return search.solution_using(puzzle, rooms, max_nodes)
     board = compile_board(puzzle)
     found = compiled.through(board.tables, board.room_set(rooms), max_nodes)
+    if found is True:  # a kernel built before `through` gave its solution answers True
+        raise RuntimeError("solvers/araf/_kernel is older than kernel.py: pip install -e .")
     if found is None:
         found = compiled.using(board.tables, board.room_set(rooms), max_nodes)
     return board.solution(found) if isinstance(found, bytes) else None
