@@ -19,7 +19,8 @@ from solvers.core.explain import encode, score
 
 SIZES = {"slant": ((7, 7), (10, 10)), "shakashaka": ((8, 8), (10, 10)), "araf": ((6, 6), (8, 8)),
          "chesspy": ((6, 6), (8, 8)), "colorsort": (None,)}
-COLORSORT_PRESET = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "expert"}
+COLORSORT_PRESET = {"easy": "4x4", "medium": "7x4", "hard": "11x4-duplicate",
+                    "expert": "14x6-duplicates"}
 # The grades the generators reach at these sizes (Shakashaka's clues and parity, Chesspy's zero
 # and Araf's search do not come out of 300 seeds).
 GRADES = {"slant": ("count", "cycle", "duet", "probe"), "shakashaka": ("tips", "reflex", "search"),

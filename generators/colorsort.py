@@ -9,8 +9,9 @@ swap kept when it comes no farther from the range; a *rejection* is a deal throw
 by its reason (REJECTION_REASONS).
 GenerationSpec: width = colours, height = capacity, grade = the wanted grade name or None,
 options = {"duplicates": 0, "empty_tubes": 2, "attempts": 40} (the JS defaults for the first
-two). PRESETS names shapes by difficulty (a name says the grade most of its deals measure,
-as bench/bench_colorsort.py prints); `preset_spec` turns one into a GenerationSpec.
+two). PRESETS names some deal shapes (colours x capacity, then what differs from the JS defaults;
+bench/bench_colorsort.py prints the grades their deals measure before any climb); `preset_spec`
+turns one into a GenerationSpec.
 """
 
 import math
@@ -65,13 +66,13 @@ class DealShape:
 
 
 PRESETS = {
-    "easy": DealShape(colors=4, capacity=4, duplicates=0, empty_tubes=2),
-    "medium": DealShape(colors=7, capacity=4, duplicates=0, empty_tubes=2),
-    "medium-one-empty": DealShape(colors=4, capacity=5, duplicates=0, empty_tubes=1),
-    "hard": DealShape(colors=11, capacity=4, duplicates=1, empty_tubes=2),
-    "hard-one-empty": DealShape(colors=5, capacity=6, duplicates=1, empty_tubes=1),
-    "expert": DealShape(colors=14, capacity=6, duplicates=2, empty_tubes=2),
-    "expert-deep": DealShape(colors=10, capacity=8, duplicates=0, empty_tubes=2),
+    "4x4": DealShape(colors=4, capacity=4, duplicates=0, empty_tubes=2),
+    "7x4": DealShape(colors=7, capacity=4, duplicates=0, empty_tubes=2),
+    "4x5-one-empty": DealShape(colors=4, capacity=5, duplicates=0, empty_tubes=1),
+    "11x4-duplicate": DealShape(colors=11, capacity=4, duplicates=1, empty_tubes=2),
+    "5x6-one-empty-duplicate": DealShape(colors=5, capacity=6, duplicates=1, empty_tubes=1),
+    "14x6-duplicates": DealShape(colors=14, capacity=6, duplicates=2, empty_tubes=2),
+    "10x8": DealShape(colors=10, capacity=8, duplicates=0, empty_tubes=2),
 }
 
 

@@ -129,6 +129,7 @@ def test_verify_rows_reports_an_unknown_genre(row):
 def test_a_generators_own_reason_is_the_rejection_so_builds_count_it_apart():
     from generators.colorsort import preset_spec
 
-    outcomes = [admit("colorsort", preset_spec("hard-one-empty"), seed) for seed in range(12)]
+    spec = preset_spec("5x6-one-empty-duplicate")
+    outcomes = [admit("colorsort", spec, seed) for seed in range(12)]
     assert Rejection("unsolvable") in outcomes
     assert any(isinstance(outcome, dict) for outcome in outcomes)
