@@ -21,7 +21,7 @@ GENRES = {  # genre: (sizes, grades or None for every reachable one)
     "shakashaka": (["6x6", "8x8"], None),
     "araf": (["4x4", "6x6"], None),
     "chesspy": (["4x4", "5x5"], None),  # 3x3 runs short of number puzzles at 20 a grade
-    "colorsort": (["4x4", "6x4"], ["easy", "medium", "hard"]),  # expert: ~9 s CPU a puzzle
+    "colorsort": (["4x4", "6x4"], None),
 }
 PUZZLEBANK = str(Path(sys.executable).with_name("puzzlebank"))
 

@@ -3,8 +3,7 @@ goes, and the CPU a shipped puzzle costs per genre.
 
 Run: python bench/bench_nightly.py [--per-grade 20] [--workers 2] [--plan-days 7].
 
-The spec is bench_app_night's (one bank per genre, two sizes a genre, every reachable grade but
-Color Sort's expert: about 9 s of CPU a puzzle, which alone would be most of the night), with
+The spec is bench_app_night's (one bank per genre, two sizes a genre, every reachable grade), with
 `plan_days` so that the night ends with its calendar extensions, as `schedule --spec` runs it.
 One `build --spec` process runs on a fresh root with no server running (so it starts its private
 Prefect server, as a cron job's build does) and PREFECT_API_URL removed, with Prefect's task
