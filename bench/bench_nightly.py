@@ -152,7 +152,7 @@ def main() -> None:
     print(f"{'genre':11s} {'sizes':9s} {'puzzles':>7s} {'bank s':>7s} {'fill s':>7s} "
           f"{'verify s':>8s} {'CPU ms/puzzle':>13s} {'(works':>7s} {'+ flow)':>7s}")
     previous = start
-    for (genre, (sizes, _)), own in zip(GENRES.items(), per_bank, strict=True):
+    for (genre, sizes), own in zip(GENRES.items(), per_bank, strict=True):
         got = stats[genre]
         works, flow = (1000 * got["task_cpu"] / got["rows"], 1000 * got["parent_cpu"] / got["rows"])
         print(f"{genre:11s} {'+'.join(sizes):9s} {int(got['rows']):7d} "
