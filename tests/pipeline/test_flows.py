@@ -337,10 +337,10 @@ def test_verify_chunks_cost_alike_fit_the_workers_and_an_id_in_two_chunks_is_a_p
 
 
 def test_max_seconds_stops_new_work_and_a_short_build_writes_nothing(cli, tmp_path, prefect_api):
-    # the first plan, one board per puzzle wanted (seconds of 10x10 boards), cannot fill: about
-    # one 10x10 board in nine gives no probe puzzle
+    # 600 10x10 probe puzzles are about 10 s of work (16 ms a graded one, 3 December 2026; 60
+    # were made within the second once Slant's kernels got fast), far more than one second
     run = cli("build", "timed", "--genre", "slant", "--size", "10x10", "--grade", "probe",
-              "--per-grade", "60", "--seed", "5", "--max-seconds", "1", "--root", tmp_path)
+              "--per-grade", "600", "--seed", "5", "--max-seconds", "1", "--root", tmp_path)
     assert run.status == 1, run.out + run.err
     assert "out of time: no new work after --max-seconds 1" in run.out
     assert "short: 10x10/probe" in run.out
