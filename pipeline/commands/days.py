@@ -11,6 +11,7 @@ import datetime
 import json
 import sys
 import zoneinfo
+from typing import Any
 
 from pipeline.arguments import InputError, count_arg, date_arg, timezone_arg
 from pipeline.bankspec import AppSpec, BankSpec, read_spec
@@ -114,22 +115,30 @@ def cmd_calendar(args: argparse.Namespace) -> int:
 def cmd_day(args: argparse.Namespace) -> int:
     """Print the puzzles planned on --date (default today): a table, or (--json) the day
     document. A day not planned is one line and exit 2."""
-    from banks import BankStore
-    from banks.calendar import day_rows, read_calendar
     from banks.daydocs import day_document
 
     app, _ = spec_of(args)
     date = args.date or today(zone_of(args, app))
-    store = BankStore(args.root)
     with bank_errors():
-        rows = day_rows(store, args.bank, date)
-        if not rows:
-            last = read_calendar(store, args.bank).last_day
-            planned = f"planned through {last}" if last else "no day planned yet"
-            raise InputError(f"bank {args.bank!r} has no puzzles planned on {date} ({planned}; "
-                             f"`puzzlebank calendar` plans more)")
+        rows = planned_rows(args.root, args.bank, date)
     if args.json:
         print(json.dumps(day_document(args.bank, str(date), rows), sort_keys=True, indent=1))
     else:
         sys.stdout.write(f"{args.bank} {date}\n{table_text(rows, DAY_COLUMNS)}\n")
     return 0
+
+
+def planned_rows(root: str, bank: str, date: datetime.date) -> list[dict[str, Any]]:
+    """Return the rows the bank's calendar plans on `date`, in its order; InputError when it
+    plans none, saying how far it is planned (BankError for a missing bank)."""
+    from banks import BankStore
+    from banks.calendar import day_rows, read_calendar
+
+    store = BankStore(root)
+    rows = day_rows(store, bank, date)
+    if not rows:
+        last = read_calendar(store, bank).last_day
+        planned = f"planned through {last}" if last else "no day planned yet"
+        raise InputError(f"bank {bank!r} has no puzzles planned on {date} ({planned}; "
+                         f"`puzzlebank calendar` plans more)")
+    return rows
