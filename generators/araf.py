@@ -134,10 +134,13 @@ class Witnesses:
     the board it was found on was a widening of a unique one whose planted solution holds no
     new room), so it keeps no target: uniqueness is lost, and no sound level solves a board
     with two solutions. A widening refused in one sweep is tried again in the next, where its
-    old witness usually still holds."""
+    old witness usually still holds. Widening moves no number, so each room of a witness holds
+    the same two numbered cells on every board asked about: they are found once, when kept."""
 
-    def __init__(self) -> None:
-        self.found: list[tuple[tuple[int, ...], list[tuple[tuple[int, ...], int]]]] = []
+    def __init__(self, board: ArafPuzzle) -> None:
+        """Start with none, for the boards numbered on the same cells as `board`."""
+        self.numbered = {k for k, n in enumerate(board.numbers) if n is not None}
+        self.found: list[tuple[tuple[int, ...], list[tuple[int, int, int]]]] = []
 
     def unique(self, before: ArafPuzzle, after: ArafPuzzle) -> bool:
         """Return True if `after`, a widening of the unique puzzle `before`, is unique too,
@@ -151,22 +154,28 @@ class Witnesses:
         return False
 
     def keep(self, second: ArafSolution) -> None:
-        """Keep a second solution: its labels and each room's cells and size."""
-        rooms = [tuple(cells_of(room)) for room in rooms_of(second)]
-        self.found.append((second.labels, [(cells, len(cells)) for cells in rooms]))
+        """Keep a second solution: its labels and each room's two numbered cells and size (one
+        whose room holds another count of numbers can solve none of the boards: not kept)."""
+        rooms = []
+        for room in rooms_of(second):
+            held = [k for k in cells_of(room) if k in self.numbered]
+            if len(held) != 2:
+                return
+            rooms.append((held[0], held[1], room.bit_count()))
+        self.found.append((second.labels, rooms))
 
     def refute(self, numbers: list, cell: int) -> bool:
         """Return True if a kept second solution solves the board `numbers`, which differs from
-        the board it widens only at `cell` (the room holding `cell` is looked at first)."""
-        return any(_fits(numbers, *rooms[labels[cell]]) and
-                   all(_fits(numbers, *room) for room in rooms)
+        the board it widens only at `cell` (the room holding `cell` is looked at first): each
+        of its rooms holds two numbers strictly around its size."""
+        return any(_straddle(numbers, *rooms[labels[cell]]) and
+                   all(_straddle(numbers, *room) for room in rooms)
                    for labels, rooms in self.found)
 
 
-def _fits(numbers: list, cells: tuple[int, ...], size: int) -> bool:
-    """Return True if the room of `cells` holds two numbers strictly around its `size`."""
-    held = [n for k in cells if (n := numbers[k]) is not None]
-    return len(held) == 2 and min(held) < size < max(held)
+def _straddle(numbers: list, a: int, b: int, size: int) -> bool:
+    """Return True if the numbers at cells a and b lie strictly on either side of `size`."""
+    return numbers[a] < size < numbers[b] or numbers[b] < size < numbers[a]
 
 
 def repair(rng: random.Random, puzzle: ArafPuzzle, rooms: list[int], ends, repairs: int):
@@ -251,6 +260,7 @@ def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, 
     `witnesses` kept (it keeps them when `keeps` asks its `unique`) refuses a widening it
     solves; it never overrules the first shortcut either (it would solve `puzzle` too)."""
     numbers = list(puzzle.numbers)
+    handovers = perturbations.Handovers.of(puzzle, solution)
     widenings = [(room, side) for room in range(len(ends)) for side in (LO, HI)]
     tried = kept = 0
     while True:
@@ -264,7 +274,7 @@ def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, 
             tried += 1
             before = _puzzle(puzzle.width, puzzle.height, numbers)
             after = _puzzle(puzzle.width, puzzle.height, widened)
-            if not perturbations.has_legal_move(after, solution) \
+            if not handovers.legal_move(widened) \
                     and not witnesses.refute(widened, ends[move[0]][move[1]]) \
                     and (kernel.same_catalogue(before, after) or keeps(before, after)):
                 numbers = widened
@@ -307,7 +317,7 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
         return None
     tight, ends = repaired
     solution = solution_of(w, h, rooms)
-    witnesses = Witnesses()
+    witnesses = Witnesses(tight)
     target = Target(GENRE, spec.grade, unique=witnesses.unique, solves=kernel.solves,
                     grader=kernel.grade)
     if spec.grade is not None and not target.keeps(tight, tight):  # else unique by the repair

@@ -170,7 +170,7 @@ def test_a_widening_stays_unique_exactly_when_cpsat_counts_one():
             numbers[hi_cell] += 1
         after = ArafPuzzle(w, h, tuple(numbers))
         unique = ARAF.count(after, 2, "cpsat").count == 1
-        witnesses = Witnesses()
+        witnesses = Witnesses(before)
         assert witnesses.unique(before, after) == unique, ARAF.format(after)
         assert len(witnesses.found) == (not unique)  # the second solution, kept
         outcomes[unique] += 1
@@ -183,7 +183,7 @@ def test_kept_second_solutions_refute_a_board_exactly_when_one_of_them_solves_it
         w, h = rng.randint(3, 6), rng.randint(3, 6)
         rooms = random_rooms(rng, w, h, 5)
         numbers, ends = tight_board(rng, w, h, rooms)
-        witnesses, kept = Witnesses(), []
+        witnesses, kept = Witnesses(ArafPuzzle(w, h, tuple(numbers))), []
         for _ in range(3):  # second solutions of this board with random windows widened
             for _ in range(rng.randint(1, 4)):
                 cell = rng.choice(rng.choice(ends))
