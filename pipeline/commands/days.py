@@ -14,9 +14,10 @@ import zoneinfo
 from typing import Any
 
 from pipeline.arguments import InputError, count_arg, date_arg, timezone_arg
-from pipeline.bankspec import AppSpec, BankSpec, read_spec
+from pipeline.bankspec import AppSpec, read_spec
 from pipeline.commands.common import Register, bank_errors, bank_options
 from pipeline.commands.rendering import table_text
+from pipeline.jobs import AppBank
 
 DAY_COLUMNS = ("genre", "size", "grade", "id", "score", "puzzle")
 
@@ -60,7 +61,7 @@ def today(timezone: str) -> datetime.date:
     return datetime.datetime.now(zoneinfo.ZoneInfo(timezone)).date()
 
 
-def spec_of(args: argparse.Namespace) -> tuple[AppSpec | None, BankSpec | None]:
+def spec_of(args: argparse.Namespace) -> tuple[AppSpec | None, AppBank | None]:
     """Return the --spec file and the bank's entry in it (None, None without --spec);
     InputError when the file does not name the bank."""
     if not args.spec:
@@ -69,10 +70,10 @@ def spec_of(args: argparse.Namespace) -> tuple[AppSpec | None, BankSpec | None]:
 
     app = read_spec(args.spec)
     use_storage_options(app.storage_options)
-    entry = next((bank for bank in app.banks if bank.name == args.bank), None)
+    entry = next((bank for bank in app.banks if bank.job.bank == args.bank), None)
     if entry is None:
         raise InputError(f"{app.source} has no bank {args.bank!r} (banks: "
-                         f"{', '.join(bank.name for bank in app.banks)})")
+                         f"{', '.join(bank.job.bank for bank in app.banks)})")
     return app, entry
 
 
