@@ -114,14 +114,14 @@ def _room_at(rooms: list[int], cells: int) -> list[int]:
 WITNESS_NODES = 40
 
 
-def second_solution(puzzle: ArafPuzzle, planted: list[int]) -> ArafSolution | None:
-    """Return a solution of `puzzle` other than the one made of the rooms `planted` (which must
-    be one), or None when there is none. A short search on the cell rules alone, with no budget
-    trials, usually shows a second solution within a few dozen nodes; only when it runs out does
-    the full ladder count decide. Both searches are exact, so the answer is too."""
+def second_rooms(puzzle: ArafPuzzle, planted: list[int]) -> list[int] | None:
+    """Return the rooms (cell sets, in increasing order) of a solution of `puzzle` other than the
+    one made of the rooms `planted` (which must be one), or None when there is none. A short
+    search on the cell rules alone, with no budget trials, usually shows a second solution
+    within a few dozen nodes; only when it runs out does the full ladder count decide. Both
+    searches are exact, so the answer is too."""
     for level, nodes in (("cell", WITNESS_NODES), (None, None)):
-        second, stopped = kernel.solution_besides(puzzle, planted, GENRE.rules_up_to(level),
-                                                  nodes)
+        second, stopped = kernel.rooms_besides(puzzle, planted, GENRE.rules_up_to(level), nodes)
         if not stopped:
             return second
     raise AssertionError("the full ladder count has no node limit")
@@ -185,19 +185,21 @@ def repair(rng: random.Random, puzzle: ArafPuzzle, rooms: list[int], ends, repai
     holds a number, onto a free cell of one of their rooms). A board met again (moves can undo
     each other) has the second solution it had: it is not searched again."""
     w, h = puzzle.width, puzzle.height
-    mine = _room_at(rooms, w * h)
+    mine, drawn = _room_at(rooms, w * h), set(rooms)
     numbers, ends = list(puzzle.numbers), list(ends)
-    seconds: dict[tuple[int | None, ...], ArafSolution | None] = {}
+    seconds: dict[tuple[int | None, ...], list[int] | None] = {}
     for _ in range(repairs):
         board = tuple(numbers)
         if board not in seconds:
-            seconds[board] = second_solution(_puzzle(w, h, numbers), rooms)
+            seconds[board] = second_rooms(_puzzle(w, h, numbers), rooms)
         second = seconds[board]
         if second is None:
             return _puzzle(w, h, numbers), ends
-        other = rooms_of(second)
-        theirs = _room_at(other, w * h)
-        differ = [k for k in range(w * h) if rooms[mine[k]] != other[theirs[k]]]
+        moved = 0  # the cells whose room differs there: those of its rooms not drawn
+        for room in second:
+            if room not in drawn:
+                moved |= room
+        differ = cells_of(moved)
         target = [k for k in differ if numbers[k] is None]
         if not target:
             hosts = sorted({mine[k] for k in differ})

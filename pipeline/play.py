@@ -67,7 +67,7 @@ def play_page(day: Mapping[str, Any], answers: Mapping[str, Any], title: str) ->
                       for name in SCRIPTS)
     heading = html.escape(title)
     return (
-        head(heading, style) + '<body><header><h1>{heading}</h1><nav id="puzzles"></nav></header>'
+        head(heading, style) + f'<body><header><h1>{heading}</h1><nav id="puzzles"></nav></header>'
         f'<main id="boards"></main>'
         f'<script type="application/json" id="play-data">{inline_json(data)}</script>\n'
         f"{scripts}</body></html>\n"
