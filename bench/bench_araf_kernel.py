@@ -2,7 +2,7 @@
 
 Run: python bench/bench_araf_kernel.py [--size 8] [--seeds 3]. Generates from seeds 0, 1, ...
 (no target grade), records every hot check the generator asks the kernel (counts,
-solution_besides, witness_using, solves, grade, same_catalogue, novel), then replays them all
+rooms_besides, witness_using, solves, grade, same_catalogue, novel), then replays them all
 with the kernel and with the Python reference (catalogue.py, rules.py, search.py, deduce.py),
 interleaved, and prints the CPU seconds of each and their ratio; it also checks the two answer
 alike. `puzzlebank bench araf` measures whole graded puzzles.
@@ -14,14 +14,16 @@ import time
 
 from generators import GenerationSpec, get_generator
 from solvers.araf import GENRE, catalogue, kernel, search
+from solvers.araf.board import rooms_of
 from solvers.araf.deduce import deduce_with
 
 GENERATOR = get_generator("araf")
-CHECKS = ("count", "solution_besides", "witness_using", "solves", "grade", "same_catalogue",
+CHECKS = ("count", "rooms_besides", "witness_using", "solves", "grade", "same_catalogue",
           "novel")
 REFERENCE = {
     "count": search.count_ladder,
-    "solution_besides": search.solution_besides,
+    "rooms_besides": lambda puzzle, planted, rules, max_nodes:
+        _rooms(*search.solution_besides(puzzle, planted, rules, max_nodes)),
     "witness_using": lambda puzzle, rooms, max_nodes:
         search.solution_using(puzzle, rooms, max_nodes) is not None,
     "solves": lambda puzzle, rules: deduce_with(puzzle, rules).solved,
@@ -30,6 +32,10 @@ REFERENCE = {
     "novel": lambda after, before: catalogue.novel(catalogue.catalogue(after),
                                                    catalogue.catalogue(before)),
 }
+
+
+def _rooms(second, stopped: bool) -> tuple[list[int] | None, bool]:
+    return (None if second is None else sorted(rooms_of(second))), stopped
 
 
 def recorded(size: int, seeds: int) -> list[tuple[str, tuple]]:

@@ -114,14 +114,14 @@ def _room_at(rooms: list[int], cells: int) -> list[int]:
 WITNESS_NODES = 40
 
 
-def second_solution(puzzle: ArafPuzzle, planted: list[int]) -> ArafSolution | None:
-    """Return a solution of `puzzle` other than the one made of the rooms `planted` (which must
-    be one), or None when there is none. A short search on the cell rules alone, with no budget
-    trials, usually shows a second solution within a few dozen nodes; only when it runs out does
-    the full ladder count decide. Both searches are exact, so the answer is too."""
+def second_rooms(puzzle: ArafPuzzle, planted: list[int]) -> list[int] | None:
+    """Return the rooms (cell sets, in increasing order) of a solution of `puzzle` other than the
+    one made of the rooms `planted` (which must be one), or None when there is none. A short
+    search on the cell rules alone, with no budget trials, usually shows a second solution
+    within a few dozen nodes; only when it runs out does the full ladder count decide. Both
+    searches are exact, so the answer is too."""
     for level, nodes in (("cell", WITNESS_NODES), (None, None)):
-        second, stopped = kernel.solution_besides(puzzle, planted, GENRE.rules_up_to(level),
-                                                  nodes)
+        second, stopped = kernel.rooms_besides(puzzle, planted, GENRE.rules_up_to(level), nodes)
         if not stopped:
             return second
     raise AssertionError("the full ladder count has no node limit")
@@ -134,10 +134,13 @@ class Witnesses:
     the board it was found on was a widening of a unique one whose planted solution holds no
     new room), so it keeps no target: uniqueness is lost, and no sound level solves a board
     with two solutions. A widening refused in one sweep is tried again in the next, where its
-    old witness usually still holds."""
+    old witness usually still holds. Widening moves no number, so each room of a witness holds
+    the same two numbered cells on every board asked about: they are found once, when kept."""
 
-    def __init__(self) -> None:
-        self.found: list[tuple[tuple[int, ...], list[tuple[tuple[int, ...], int]]]] = []
+    def __init__(self, board: ArafPuzzle) -> None:
+        """Start with none, for the boards numbered on the same cells as `board`."""
+        self.numbered = {k for k, n in enumerate(board.numbers) if n is not None}
+        self.found: list[tuple[tuple[int, ...], list[tuple[int, int, int]]]] = []
 
     def unique(self, before: ArafPuzzle, after: ArafPuzzle) -> bool:
         """Return True if `after`, a widening of the unique puzzle `before`, is unique too,
@@ -151,22 +154,28 @@ class Witnesses:
         return False
 
     def keep(self, second: ArafSolution) -> None:
-        """Keep a second solution: its labels and each room's cells and size."""
-        rooms = [tuple(cells_of(room)) for room in rooms_of(second)]
-        self.found.append((second.labels, [(cells, len(cells)) for cells in rooms]))
+        """Keep a second solution: its labels and each room's two numbered cells and size (one
+        whose room holds another count of numbers can solve none of the boards: not kept)."""
+        rooms = []
+        for room in rooms_of(second):
+            held = [k for k in cells_of(room) if k in self.numbered]
+            if len(held) != 2:
+                return
+            rooms.append((held[0], held[1], room.bit_count()))
+        self.found.append((second.labels, rooms))
 
     def refute(self, numbers: list, cell: int) -> bool:
         """Return True if a kept second solution solves the board `numbers`, which differs from
-        the board it widens only at `cell` (the room holding `cell` is looked at first)."""
-        return any(_fits(numbers, *rooms[labels[cell]]) and
-                   all(_fits(numbers, *room) for room in rooms)
+        the board it widens only at `cell` (the room holding `cell` is looked at first): each
+        of its rooms holds two numbers strictly around its size."""
+        return any(_straddle(numbers, *rooms[labels[cell]]) and
+                   all(_straddle(numbers, *room) for room in rooms)
                    for labels, rooms in self.found)
 
 
-def _fits(numbers: list, cells: tuple[int, ...], size: int) -> bool:
-    """Return True if the room of `cells` holds two numbers strictly around its `size`."""
-    held = [n for k in cells if (n := numbers[k]) is not None]
-    return len(held) == 2 and min(held) < size < max(held)
+def _straddle(numbers: list, a: int, b: int, size: int) -> bool:
+    """Return True if the numbers at cells a and b lie strictly on either side of `size`."""
+    return numbers[a] < size < numbers[b] or numbers[b] < size < numbers[a]
 
 
 def repair(rng: random.Random, puzzle: ArafPuzzle, rooms: list[int], ends, repairs: int):
@@ -176,19 +185,21 @@ def repair(rng: random.Random, puzzle: ArafPuzzle, rooms: list[int], ends, repai
     holds a number, onto a free cell of one of their rooms). A board met again (moves can undo
     each other) has the second solution it had: it is not searched again."""
     w, h = puzzle.width, puzzle.height
-    mine = _room_at(rooms, w * h)
+    mine, drawn = _room_at(rooms, w * h), set(rooms)
     numbers, ends = list(puzzle.numbers), list(ends)
-    seconds: dict[tuple[int | None, ...], ArafSolution | None] = {}
+    seconds: dict[tuple[int | None, ...], list[int] | None] = {}
     for _ in range(repairs):
         board = tuple(numbers)
         if board not in seconds:
-            seconds[board] = second_solution(_puzzle(w, h, numbers), rooms)
+            seconds[board] = second_rooms(_puzzle(w, h, numbers), rooms)
         second = seconds[board]
         if second is None:
             return _puzzle(w, h, numbers), ends
-        other = rooms_of(second)
-        theirs = _room_at(other, w * h)
-        differ = [k for k in range(w * h) if rooms[mine[k]] != other[theirs[k]]]
+        moved = 0  # the cells whose room differs there: those of its rooms not drawn
+        for room in second:
+            if room not in drawn:
+                moved |= room
+        differ = cells_of(moved)
         target = [k for k in differ if numbers[k] is None]
         if not target:
             hosts = sorted({mine[k] for k in differ})
@@ -251,6 +262,7 @@ def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, 
     `witnesses` kept (it keeps them when `keeps` asks its `unique`) refuses a widening it
     solves; it never overrules the first shortcut either (it would solve `puzzle` too)."""
     numbers = list(puzzle.numbers)
+    handovers = perturbations.Handovers.of(puzzle, solution)
     widenings = [(room, side) for room in range(len(ends)) for side in (LO, HI)]
     tried = kept = 0
     while True:
@@ -264,7 +276,7 @@ def widen(rng: random.Random, puzzle: ArafPuzzle, solution: ArafSolution, ends, 
             tried += 1
             before = _puzzle(puzzle.width, puzzle.height, numbers)
             after = _puzzle(puzzle.width, puzzle.height, widened)
-            if not perturbations.has_legal_move(after, solution) \
+            if not handovers.legal_move(widened) \
                     and not witnesses.refute(widened, ends[move[0]][move[1]]) \
                     and (kernel.same_catalogue(before, after) or keeps(before, after)):
                 numbers = widened
@@ -307,7 +319,7 @@ def generate(rng: random.Random, spec: GenerationSpec) -> Candidate | None:
         return None
     tight, ends = repaired
     solution = solution_of(w, h, rooms)
-    witnesses = Witnesses()
+    witnesses = Witnesses(tight)
     target = Target(GENRE, spec.grade, unique=witnesses.unique, solves=kernel.solves,
                     grader=kernel.grade)
     if spec.grade is not None and not target.keeps(tight, tight):  # else unique by the repair

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from pipeline.arguments import MAX_COUNT, MAX_WORKERS
+from pipeline.jobs import AppBank, BankJob, Compute, GenreJob
 from pipeline.sizes import Size
 
 T = TypeVar("T")
@@ -45,32 +46,6 @@ NOTIFY_EVENTS = ("failure", "shortfall")
 
 class SpecError(Exception):
     """A spec file that cannot be used; str() is one line naming the file and the key."""
-
-
-@dataclass(frozen=True)
-class GenreSpec:
-    """One genre of a bank: its sizes, the grades to fill (None: every reachable one), the
-    puzzles per (size, grade) bucket and an optional attempt budget."""
-
-    genre: str
-    sizes: tuple[Size, ...]
-    per_grade: int
-    grades: tuple[str, ...] | None
-    budget: int | None
-
-
-@dataclass(frozen=True)
-class BankSpec:
-    """One bank of the app and how each build of it runs."""
-
-    name: str
-    genres: tuple[GenreSpec, ...]
-    seed: int
-    workers: int
-    plan_days: int | None
-    per_bucket: int
-    allow_short: bool
-    max_seconds: int | None
 
 
 @dataclass(frozen=True)
@@ -84,11 +59,12 @@ class Notify:
 
 @dataclass(frozen=True)
 class AppSpec:
-    """A spec file read and checked: its path, its banks in file order, the app's time zone,
-    the store's options and the notification (None: nobody is told)."""
+    """A spec file read and checked: its path, its banks in file order (each as a night builds
+    it: its job, where its works run, its calendar), the app's time zone, the store's options
+    and the notification (None: nobody is told)."""
 
     source: Path
-    banks: tuple[BankSpec, ...]
+    banks: tuple[AppBank, ...]
     timezone: str
     storage_options: dict[str, str]
     notify: Notify | None
@@ -157,7 +133,7 @@ class Reader:
             raise self.fail(join(where, key), f"{value} is not from {least} to {most}")
         return value
 
-    def bank(self, name: str, table: Any) -> BankSpec:
+    def bank(self, name: str, table: Any) -> AppBank:
         """Return the bank `name` of the file."""
         from banks.store import BANK_NAME_RE
 
@@ -182,15 +158,13 @@ class Reader:
         seed = self.number(table, where, "seed", 0, -(2**63), 2**64 - 1)
         allow_short = self.typed(table.get("allow_short", False), join(where, "allow_short"),
                                  bool)
-        return BankSpec(
-            name=name, genres=genres, seed=seed or 0,
-            workers=self.number(table, where, "workers", 1, 1, MAX_WORKERS) or 1,
-            plan_days=self.number(table, where, "plan_days", None, 1, 3660),
-            per_bucket=self.number(table, where, "per_bucket", 1, 1, MAX_COUNT) or 1,
-            allow_short=allow_short,
-            max_seconds=self.number(table, where, "max_seconds", None, 1, MAX_COUNT))
+        job = BankJob(name, genres, seed or 0, allow_short,
+                      max_seconds=self.number(table, where, "max_seconds", None, 1, MAX_COUNT))
+        return AppBank(job, Compute(self.number(table, where, "workers", 1, 1, MAX_WORKERS) or 1),
+                       self.number(table, where, "plan_days", None, 1, 3660),
+                       self.number(table, where, "per_bucket", 1, 1, MAX_COUNT) or 1)
 
-    def genre(self, where: str, table: Any) -> GenreSpec:
+    def genre(self, where: str, table: Any) -> GenreJob:
         """Return one genre entry of a bank, its sizes, grades and buckets checked."""
         from generators.reachability import UnreachableError, plan_buckets
         from solvers import GENRE_NAMES, get_genre
@@ -223,8 +197,8 @@ class Reader:
         per_grade = self.number(table, where, "per_grade", None, 1, MAX_COUNT)
         if per_grade is None:
             raise self.fail(join(where, "per_grade"), "missing")
-        return GenreSpec(name, sizes, per_grade, grades,
-                         self.number(table, where, "budget", None, 1, MAX_COUNT))
+        return GenreJob(name, sizes, per_grade, grades,
+                        self.number(table, where, "budget", None, 1, MAX_COUNT))
 
     def size(self, key: str, text: Any, limits: Any) -> Size:
         """Return one size of a genre entry, within the genre's limits."""

@@ -93,8 +93,9 @@ def build_banks(
 
 def build_one(job: BankJob, root: str, compute: Compute, started: float) -> BuildResult:
     """Build one bank's next version under its lock (see build_banks); return the result."""
+    picture = picture_key(genre.genre for genre in job.genres)
     try:
-        with BankStore(root).writer(job.bank, wait=job.wait, picture=picture_key()) as writer, \
+        with BankStore(root).writer(job.bank, wait=job.wait, picture=picture) as writer, \
                 run_recorded(writer.place, runs.address()):
             made = plan(job, writer)
             if isinstance(made, BuildResult):

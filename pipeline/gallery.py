@@ -83,15 +83,20 @@ def page(bank: str, version: int, rows: Iterable[dict[str, Any]]) -> str:
                     for key, group in buckets)
     sections = "".join(section(key, group) for key, group in buckets)
     return (
-        "<!DOCTYPE html>\n"
-        f'<html lang="en"><head><meta charset="utf-8">'
-        f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">'
-        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{title}</title><style>{STYLE}</style></head>\n"
-        f"<body><h1>{title}</h1>"
+        head(title, STYLE) + f"<body><h1>{title}</h1>"
         f'<p class="summary">{len(ordered)} puzzles in {len(buckets)} buckets</p>'
         f"<nav>{links}</nav>\n{sections}<script>{SCRIPT}</script></body></html>\n"
     )
+
+
+def head(title: str, style: str) -> str:
+    """Return a self-contained page's start up to its body: the policy that lets it load
+    nothing (POLICY), the escaped `title` and the inline `style`."""
+    return ("<!DOCTYPE html>\n"
+            f'<html lang="en"><head><meta charset="utf-8">'
+            f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{title}</title><style>{style}</style></head>\n")
 
 
 def heading(key: BucketKey) -> str:

@@ -16,13 +16,13 @@ same bytes. The per-day export (`export --days`) writes each day's page beside i
 import datetime
 import html
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from banks.daydocs import day_document, solutions_document
 from pipeline.arguments import InputError
-from pipeline.gallery import POLICY, bucket_key, read_rows
+from pipeline.gallery import bucket_key, head, read_rows
 from solvers import get_explainer, get_genre
 from solvers.core.explain import encode
 from solvers.core.svg import PALETTE
@@ -67,12 +67,7 @@ def play_page(day: Mapping[str, Any], answers: Mapping[str, Any], title: str) ->
                       for name in SCRIPTS)
     heading = html.escape(title)
     return (
-        "<!DOCTYPE html>\n"
-        f'<html lang="en"><head><meta charset="utf-8">'
-        f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">'
-        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{heading}</title><style>{style}</style></head>\n"
-        f'<body><header><h1>{heading}</h1><nav id="puzzles"></nav></header>'
+        head(heading, style) + f'<body><header><h1>{heading}</h1><nav id="puzzles"></nav></header>'
         f'<main id="boards"></main>'
         f'<script type="application/json" id="play-data">{inline_json(data)}</script>\n'
         f"{scripts}</body></html>\n"
@@ -93,35 +88,16 @@ def version_page(root: str | Path, bank: str, version: int | None) -> tuple[str,
     return rows_page(bank, None, f"{bank} version {version}", ordered), len(ordered)
 
 
-def day_page(root: str | Path, bank: str, date: datetime.date) -> tuple[str, int]:
-    """Return (the play page of the puzzles the bank's calendar plans on `date`, in its order,
-    how many puzzles); InputError for a day not planned, BankError for a missing bank."""
-    from banks import BankStore
-    from banks.calendar import day_rows, read_calendar
-
-    store = BankStore(root)
-    rows = day_rows(store, bank, date)
-    if not rows:
-        last = read_calendar(store, bank).last_day
-        planned = f"planned through {last}" if last else "no day planned yet"
-        raise InputError(f"bank {bank!r} has no puzzles planned on {date} ({planned}; "
-                         f"`puzzlebank calendar` plans more)")
-    return rows_page(bank, str(date), f"{bank} {date}", rows), len(rows)
-
-
-def write_day_pages(folder: Path, first: datetime.date, last: datetime.date) -> list[Path]:
-    """Write the play page of every day first..last of a per-day export at `folder` (the
-    bank's folder of banks/dayexport.py) beside its files, days/YYYY-MM-DD.html, made from the
-    day and solutions files the export wrote; return the pages' paths."""
-    written = []
+def day_pages(read: Callable[[str], bytes], first: datetime.date,
+              last: datetime.date) -> Iterator[tuple[str, str]]:
+    """Return (name, text) of the play page of every day first..last of a per-day export
+    (banks/dayexport.py), days/YYYY-MM-DD.html beside the day's files, each made from the day
+    and solutions files `read(name)` gives."""
     for n in range((last - first).days + 1):
         date = first + datetime.timedelta(days=n)
-        day = json.loads((folder / "days" / f"{date}.json").read_text(encoding="utf-8"))
-        answers = json.loads((folder / "solutions" / f"{date}.json").read_text(encoding="utf-8"))
-        title = f"{day['bank']} {date}"
-        written.append(write_page(play_page(day, answers, title),
-                                  folder / "days" / f"{date}.html"))
-    return written
+        day = json.loads(read(f"days/{date}.json"))
+        answers = json.loads(read(f"solutions/{date}.json"))
+        yield f"days/{date}.html", play_page(day, answers, f"{day['bank']} {date}")
 
 
 def write_page(text: str, out: str | Path) -> Path:

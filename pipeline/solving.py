@@ -15,6 +15,7 @@ cannot decide in that time gives {"genre", "puzzle" (canonical), "error" (the "n
 N s: ..." line), "max_seconds"} instead of its report.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 from solvers import GENRE_NAMES, get_genre
@@ -52,22 +53,47 @@ def solve_report(genre: Genre[Any, Any], text: str,
     The solution is given only when both counters find exactly one; steps are the grade's rule
     applications (0 when no ladder level solves the puzzle).
     """
+    return decided(genre, text, max_seconds, counted)
+
+
+def json_report(genre: Genre[Any, Any], text: str,
+                max_seconds: int | None = None) -> dict[str, Any]:
+    """Return what `solve --json` prints for one text, decided within `max_seconds`: for a genre
+    that counts only whether a puzzle can be solved (Color Sort), {"genre", "puzzle",
+    "solvable", "optimal", "solution", "grade"} (see solvers/core/counting.py: Solvability),
+    else `solve_report`; the same reports for a text that does not parse or is not decided in
+    time."""
+    if isinstance(genre.counting, Solvable) and not looks_like_url(text):
+        return decided(genre, text, max_seconds, solvability)
+    return solve_report(genre, text, max_seconds)
+
+
+def decided(genre: Genre[Any, Any], text: str, max_seconds: int | None,
+            measure: Callable[[Genre[Any, Any], Any], dict[str, Any]]) -> dict[str, Any]:
+    """Return {"genre", "puzzle" (canonical)} and what `measure` says of the text's puzzle
+    within `max_seconds`; {"puzzle" (clipped), "error"} for a text that does not parse, the
+    out-of-time report (see the module) for one not decided in time."""
     try:
         puzzle = read_puzzle(genre, text)
     except PuzzleFormatError as error:
         return {"puzzle": clip(text), "error": str(error)}
     try:
         with within(max_seconds):
-            ladder = genre.count(puzzle, limit=COUNT_CAP, engine="ladder")
-            independent = genre.count(puzzle, limit=COUNT_CAP, engine=genre.independent)
-            grade = genre.grade(puzzle)
+            measured = measure(genre, puzzle)
     except OutOfTime as error:
-        return out_of_time(genre, puzzle, error)
+        return {"genre": genre.name, "puzzle": genre.format(puzzle), "error": str(error),
+                "max_seconds": error.seconds}
+    return {"genre": genre.name, "puzzle": genre.format(puzzle)} | measured
+
+
+def counted(genre: Genre[Any, Any], puzzle: Any) -> dict[str, Any]:
+    """Return a puzzle's counts, solution, grade and steps (see solve_report)."""
+    ladder = genre.count(puzzle, limit=COUNT_CAP, engine="ladder")
+    independent = genre.count(puzzle, limit=COUNT_CAP, engine=genre.independent)
+    grade = genre.grade(puzzle)
     unique = ladder.count == 1 and independent.count == 1
     graded = grade.status == GRADED
     return {
-        "genre": genre.name,
-        "puzzle": genre.format(puzzle),
         "counts": {"ladder": min(ladder.count, COUNT_CAP),
                    genre.independent: min(independent.count, COUNT_CAP)},
         "solution": genre.format_solution(independent.solutions[0]) if unique else None,
@@ -77,43 +103,13 @@ def solve_report(genre: Genre[Any, Any], text: str,
     }
 
 
-def out_of_time(genre: Genre[Any, Any], puzzle: Any, error: OutOfTime) -> dict[str, Any]:
-    """Return the report of a puzzle the engines could not decide in time (see the module)."""
-    return {"genre": genre.name, "puzzle": genre.format(puzzle), "error": str(error),
-            "max_seconds": error.seconds}
-
-
-def json_report(genre: Genre[Any, Any], text: str,
-                max_seconds: int | None = None) -> dict[str, Any]:
-    """Return what `solve --json` prints for one text, decided within `max_seconds`: for a genre
-    that counts only whether a puzzle can be solved (Color Sort), `solvability_report`, else
-    `solve_report`."""
-    if isinstance(genre.counting, Solvable) and not looks_like_url(text):
-        return solvability_report(genre, genre.counting, text, max_seconds)
-    return solve_report(genre, text, max_seconds)
-
-
-def solvability_report(
-    genre: Genre[Any, Any], counting: Solvable[Any, Any], text: str,
-    max_seconds: int | None = None,
-) -> dict[str, Any]:
-    """Return {"genre", "puzzle", "solvable", "optimal", "solution", "grade"} for a puzzle text
-    of a Solvable genre (see solvers/core/counting.py: Solvability), the grade's name or None,
-    decided within `max_seconds`; a text that does not parse gives {"puzzle" (clipped),
-    "error"} instead, one not decided in time the module's out-of-time report."""
-    try:
-        puzzle = genre.parse(text)
-    except PuzzleFormatError as error:
-        return {"puzzle": clip(text), "error": str(error)}
-    try:
-        with within(max_seconds):
-            said = counting.solvability(puzzle)
-            graded = genre.grade(puzzle)
-    except OutOfTime as error:
-        return out_of_time(genre, puzzle, error)
+def solvability(genre: Genre[Any, Any], puzzle: Any) -> dict[str, Any]:
+    """Return whether a puzzle of a Solvable genre can be solved, optimally, a solution and
+    the grade's name (see json_report)."""
+    assert isinstance(genre.counting, Solvable)
+    said = genre.counting.solvability(puzzle)
+    graded = genre.grade(puzzle)
     return {
-        "genre": genre.name,
-        "puzzle": genre.format(puzzle),
         "solvable": said.solvable,
         "optimal": said.optimal,
         "solution": None if said.solution is None else genre.format_solution(said.solution),

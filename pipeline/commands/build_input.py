@@ -1,21 +1,22 @@
 """A build's and a schedule's options made typed values, checked, before any server starts.
 
 `bank_job` turns `build`'s or `schedule`'s BANK --genre --size options into a pipeline.jobs.BankJob
-(the genre checked, the sizes read, every bucket reachable), `compute_of` their --workers and
---dask into a Compute, `app_flow` a --spec file into pipeline.nightly.build_app's parameters.
+(the genre checked, the sizes read, every bucket reachable), `app_flow` a --spec file into
+pipeline.nightly.build_app's parameters.
 The checks fail in one line (UnknownGenreError, InputError, SpecError, OSError, ConnectionError):
 the banks can be opened, the root can be written, the bank is not busy, a Dask scheduler answers.
 """
 
 import argparse
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pipeline.arguments import InputError
 from pipeline.commands.capacity import planned_buckets
 from pipeline.commands.common import bank_errors, check_grade, check_size, is_bucket, resolved
-from pipeline.jobs import AppBank, BankJob, Compute, GenreJob
+from pipeline.jobs import BankJob, GenreJob
 from solvers import get_genre
 from solvers.core.excerpt import excerpt
 
@@ -88,11 +89,6 @@ def bank_job(args: argparse.Namespace) -> BankJob:
                    max_seconds=args.max_seconds)
 
 
-def compute_of(args: argparse.Namespace) -> Compute:
-    """Return where the works run: --workers, --dask."""
-    return Compute(args.workers, args.dask)
-
-
 def app_flow(args: argparse.Namespace, fail_run: bool) -> dict[str, Any]:
     """Return build_app's parameters for `build --spec` or `schedule --spec` (pipeline.nightly):
     a pipeline.jobs.AppBank per bank of the file, in its order. The file, the banks and the root
@@ -103,16 +99,14 @@ def app_flow(args: argparse.Namespace, fail_run: bool) -> dict[str, Any]:
     app = read_spec(args.spec)
     use_storage_options(app.storage_options)
     root = resolved(args.root)
-    check_root(root, [bank.name for bank in app.banks], args.wait)
-    banks = [AppBank(BankJob(bank.name, tuple(GenreJob(g.genre, g.sizes, g.per_grade, g.grades,
-                                                       g.budget) for g in bank.genres),
-                             bank.seed, bank.allow_short, wait=args.wait,
-                             max_seconds=bank.max_seconds),
-                     Compute(bank.workers, args.dask), args.plan_days or bank.plan_days,
-                     bank.per_bucket)
+    names = [bank.job.bank for bank in app.banks]
+    check_root(root, names, args.wait)
+    banks = [replace(bank, job=replace(bank.job, wait=args.wait),
+                     compute=replace(bank.compute, dask=args.dask),
+                     plan_days=args.plan_days or bank.plan_days)
              for bank in app.banks]
     return {"banks": banks, "root": root, "timezone": app.timezone, "notify_settings": app.notify,
-            "names": ", ".join(bank.name for bank in app.banks), "fail_run": fail_run}
+            "names": ", ".join(names), "fail_run": fail_run}
 
 
 def reach_dask(choice: str | None) -> None:

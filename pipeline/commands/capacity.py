@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from pipeline.arguments import InputError, count_arg, seed_arg, size_arg
-from pipeline.commands.common import Register, check_size
+from pipeline.commands.common import Register, check_grade, check_size
 from pipeline.commands.rendering import table_text
 from pipeline.sizes import Size
 
@@ -94,9 +94,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     genre = get_genre(args.genre)
     check_size(genre, args.size)
     if args.grade is not None:
-        if args.grade not in genre.ladder:
-            raise InputError(f"{genre.name} has no grade {args.grade!r} "
-                             f"(grades: {', '.join(genre.ladder)})")
+        check_grade(genre, args.grade)
         planned_buckets(genre.name, [args.size], [args.grade])
     run = run_bucket(genre.name, args.size, args.grade, args.puzzles, args.seed,
                      ATTEMPTS_PER_PUZZLE * args.puzzles, args.stages)

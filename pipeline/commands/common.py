@@ -143,16 +143,14 @@ def spec_given(args: argparse.Namespace) -> bool:
     """Return whether a build or schedule is of a --spec file (True) or of BANK --genre --size
     --per-grade (False); InputError when it mixes the two or lacks one of the latter."""
     command = args.command
+    given = {"BANK": args.bank, "--genre": args.genre, "--size": args.size,
+             "--per-grade": args.per_grade}
     if args.spec:
-        mixed = [name for name, value in (("BANK", args.bank), ("--genre", args.genre),
-                                          ("--size", args.size), ("--per-grade", args.per_grade))
-                 if value]
+        mixed = [name for name, value in given.items() if value]
         if mixed:
             raise InputError(f"{command}: --spec builds the file's banks; give no {mixed[0]}")
         return True
-    missing = [name for name, value in (("BANK", args.bank), ("--genre", args.genre),
-                                        ("--size", args.size), ("--per-grade", args.per_grade))
-               if not value]
+    missing = [name for name, value in given.items() if not value]
     if missing:
         raise InputError(f"{command}: the following arguments are required: "
                          f"{', '.join(missing)} (or --spec FILE)")

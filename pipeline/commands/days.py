@@ -11,11 +11,13 @@ import datetime
 import json
 import sys
 import zoneinfo
+from typing import Any
 
 from pipeline.arguments import InputError, count_arg, date_arg, timezone_arg
-from pipeline.bankspec import AppSpec, BankSpec, read_spec
+from pipeline.bankspec import AppSpec, read_spec
 from pipeline.commands.common import Register, bank_errors, bank_options
 from pipeline.commands.rendering import table_text
+from pipeline.jobs import AppBank
 
 DAY_COLUMNS = ("genre", "size", "grade", "id", "score", "puzzle")
 
@@ -59,7 +61,7 @@ def today(timezone: str) -> datetime.date:
     return datetime.datetime.now(zoneinfo.ZoneInfo(timezone)).date()
 
 
-def spec_of(args: argparse.Namespace) -> tuple[AppSpec | None, BankSpec | None]:
+def spec_of(args: argparse.Namespace) -> tuple[AppSpec | None, AppBank | None]:
     """Return the --spec file and the bank's entry in it (None, None without --spec);
     InputError when the file does not name the bank."""
     if not args.spec:
@@ -68,10 +70,10 @@ def spec_of(args: argparse.Namespace) -> tuple[AppSpec | None, BankSpec | None]:
 
     app = read_spec(args.spec)
     use_storage_options(app.storage_options)
-    entry = next((bank for bank in app.banks if bank.name == args.bank), None)
+    entry = next((bank for bank in app.banks if bank.job.bank == args.bank), None)
     if entry is None:
         raise InputError(f"{app.source} has no bank {args.bank!r} (banks: "
-                         f"{', '.join(bank.name for bank in app.banks)})")
+                         f"{', '.join(bank.job.bank for bank in app.banks)})")
     return app, entry
 
 
@@ -114,22 +116,30 @@ def cmd_calendar(args: argparse.Namespace) -> int:
 def cmd_day(args: argparse.Namespace) -> int:
     """Print the puzzles planned on --date (default today): a table, or (--json) the day
     document. A day not planned is one line and exit 2."""
-    from banks import BankStore
-    from banks.calendar import day_rows, read_calendar
     from banks.daydocs import day_document
 
     app, _ = spec_of(args)
     date = args.date or today(zone_of(args, app))
-    store = BankStore(args.root)
     with bank_errors():
-        rows = day_rows(store, args.bank, date)
-        if not rows:
-            last = read_calendar(store, args.bank).last_day
-            planned = f"planned through {last}" if last else "no day planned yet"
-            raise InputError(f"bank {args.bank!r} has no puzzles planned on {date} ({planned}; "
-                             f"`puzzlebank calendar` plans more)")
+        rows = planned_rows(args.root, args.bank, date)
     if args.json:
         print(json.dumps(day_document(args.bank, str(date), rows), sort_keys=True, indent=1))
     else:
         sys.stdout.write(f"{args.bank} {date}\n{table_text(rows, DAY_COLUMNS)}\n")
     return 0
+
+
+def planned_rows(root: str, bank: str, date: datetime.date) -> list[dict[str, Any]]:
+    """Return the rows the bank's calendar plans on `date`, in its order; InputError when it
+    plans none, saying how far it is planned (BankError for a missing bank)."""
+    from banks import BankStore
+    from banks.calendar import day_rows, read_calendar
+
+    store = BankStore(root)
+    rows = day_rows(store, bank, date)
+    if not rows:
+        last = read_calendar(store, bank).last_day
+        planned = f"planned through {last}" if last else "no day planned yet"
+        raise InputError(f"bank {bank!r} has no puzzles planned on {date} ({planned}; "
+                         f"`puzzlebank calendar` plans more)")
+    return rows

@@ -21,13 +21,18 @@ def add_play(command: Register) -> None:
 def cmd_play(args: argparse.Namespace) -> int:
     """Write the play page of --date's puzzles, or else of the bank version's; print where it
     went and how many puzzles it holds."""
-    from pipeline.play import day_page, version_page, write_page
+    from pipeline.commands.days import planned_rows
+    from pipeline.play import rows_page, version_page, write_page
 
     if args.date is not None and args.version is not None:
         raise InputError("play: --date or --version, not both")
     with bank_errors():
-        text, count = day_page(args.root, args.bank, args.date) if args.date is not None \
-            else version_page(args.root, args.bank, args.version)
+        if args.date is None:
+            text, count = version_page(args.root, args.bank, args.version)
+        else:
+            rows = planned_rows(args.root, args.bank, args.date)
+            text = rows_page(args.bank, str(args.date), f"{args.bank} {args.date}", rows)
+            count = len(rows)
     path = write_page(text, args.out)
     print(f"{path}: {count} puzzles")
     return 0

@@ -8,7 +8,6 @@ MIN_PREFIX or more. banks and polars are imported by the command that reads a ba
 import argparse
 import datetime
 import sys
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -156,31 +155,20 @@ def cmd_export(args: argparse.Namespace) -> int:
                              public_url=args.public_url) if args.days \
             else export_json(args.root, args.bank, args.out, args.version, args.public_url)
         if args.days:
-            write_play_pages(folder, args.bank, args.out, args.days[0], args.days[-1])
+            write_play_pages(args.out, args.bank, args.days[0], args.days[-1])
     print(folder)
     return 0
 
 
-def write_play_pages(folder: Path | str, bank: str, out: str, first: datetime.date,
-                     last: datetime.date) -> None:
-    """Write the play page of every exported day beside its files (pipeline.play); in a bucket,
-    made here in a temp folder from the day files just put, then put beside them."""
-    from pipeline.play import write_day_pages
-
-    if isinstance(folder, Path):
-        write_day_pages(folder, first, last)
-        return
+def write_play_pages(out: str, bank: str, first: datetime.date, last: datetime.date) -> None:
+    """Write the play page of every exported day beside its files (pipeline.play), in the
+    export's folder or bucket."""
     from banks.dayexport import export_place
+    from pipeline.play import day_pages
 
     place = export_place(out, bank)
-    with tempfile.TemporaryDirectory(prefix="puzzlebank-pages-") as temp:
-        for n in range((last - first).days + 1):
-            for kind in ("days", "solutions"):
-                name = f"{kind}/{first + datetime.timedelta(days=n)}.json"
-                (Path(temp) / kind).mkdir(exist_ok=True)
-                (Path(temp) / name).write_bytes(place.read(name))
-        for page in write_day_pages(Path(temp), first, last):
-            place.write(f"days/{page.name}", page.read_bytes())
+    for name, text in day_pages(place.read, first, last):
+        place.replace(name, text.encode())
 
 
 def cmd_show(args: argparse.Namespace) -> int:

@@ -110,8 +110,12 @@ class ArafBoard:
         return None if i is None else Propagation(self.tab, CELL, alive).place(i)
 
     def changed(self, before: int, after: int) -> list[int]:
-        cover = self.cat.cover
-        return [k for k in range(self.cell_count) if cover[k] & before != cover[k] & after]
+        """Return the cells of the rooms alive in one state only (the cells whose alive rooms
+        differ), in increasing order."""
+        rooms, touched = self.cat.rooms, 0
+        for i in cells_of(before ^ after):
+            touched |= rooms[i]
+        return cells_of(touched)
 
     def value(self, alive: int, k: int) -> str | None:
         here = self.cat.cover[k] & alive

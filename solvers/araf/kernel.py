@@ -17,7 +17,7 @@ from functools import cached_property, lru_cache
 from types import ModuleType
 
 from solvers.araf import GENRE, catalogue, search
-from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, solution_of
+from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, rooms_of, solution_of
 from solvers.araf.deduce import deduce_with
 from solvers.araf.rules import ration_at as reference_ration_at
 from solvers.araf.rules import tables
@@ -152,19 +152,22 @@ def count(puzzle: ArafPuzzle, rules: frozenset[str], limit: int = 2,
     return Count(len(solutions), solutions, nodes, truncated=len(solutions) >= limit)
 
 
-def solution_besides(puzzle: ArafPuzzle, planted: list[int], rules: frozenset[str],
-                     max_nodes: int | None = None) -> tuple[ArafSolution | None, bool]:
-    """Return what search.solution_besides returns; only the solution returned is built."""
+def rooms_besides(puzzle: ArafPuzzle, planted: list[int], rules: frozenset[str],
+                  max_nodes: int | None = None) -> tuple[list[int] | None, bool]:
+    """Return what search.solution_besides returns, the solution as its rooms (cell sets, in
+    increasing order): all a generator's repair reads of it."""
     if compiled is None:
-        return search.solution_besides(puzzle, planted, rules, max_nodes)
+        second, stopped = search.solution_besides(puzzle, planted, rules, max_nodes)
+        return (None if second is None else sorted(rooms_of(second))), stopped
     board = compile_board(puzzle)
     sets, _, stopped = _cover(compiled, board, rules, 2, max_nodes)
     size, cells = board.cell_bytes, board.room_cells
-    mine = {room.to_bytes(size, "little") for room in planted}
+    mine = set(planted)
     for chosen in sets:
-        if {cells[i * size : (i + 1) * size]
-                for i in cells_of(int.from_bytes(chosen, "little"))} != mine:
-            return board.solution(chosen), stopped
+        rooms = [int.from_bytes(cells[i * size : (i + 1) * size], "little")
+                 for i in cells_of(int.from_bytes(chosen, "little"))]
+        if set(rooms) != mine:
+            return sorted(rooms), stopped
     return None, stopped
 
 

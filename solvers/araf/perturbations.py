@@ -10,6 +10,7 @@ when it is above its floor, *can take* when it is below its ceiling.
 A unique puzzle's solution has no legal move and no legal swap.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, neighbours, rooms_of
@@ -89,24 +90,50 @@ def moves(puzzle: ArafPuzzle, solution: ArafSolution) -> list[Move]:
     return found
 
 
+@dataclass(frozen=True)
+class Handovers:
+    """What decides whether a one-cell move of a solution is legal, but the numbers' values:
+    each room's size and its two numbered cells, and the rooms it can hand an unnumbered cell
+    to without falling apart (rooms in label order). A widening changes values only, so one
+    Handovers serves every board of a widening run."""
+
+    sizes: tuple[int, ...]
+    numbered: tuple[tuple[int, int], ...]
+    takers: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def of(cls, puzzle: ArafPuzzle, solution: ArafSolution) -> "Handovers":
+        """Return the handovers of `solution` on the numbered cells of `puzzle` (each room must
+        hold two)."""
+        touching = neighbours(puzzle.width, puzzle.height)
+        labels, numbers = solution.labels, puzzle.numbers
+        sizes, numbered, takers = [], [], []
+        for room in rooms_of(solution):
+            a, b = (k for k in cells_of(room) if numbers[k] is not None)
+            found: set[int] = set()
+            for k in cells_of(room):
+                if numbers[k] is None and connected(room & ~(1 << k), touching):
+                    found.update(labels[x] for x in cells_of(touching[k] & ~room))
+            sizes.append(room.bit_count())
+            numbered.append((a, b))
+            takers.append(tuple(sorted(found)))
+        return cls(tuple(sizes), tuple(numbered), tuple(takers))
+
+    def legal_move(self, numbers: Sequence) -> bool:
+        """Return True if some one-cell move is legal on the board of `numbers` (numbered on
+        the same cells): a room above its floor hands a cell to a room below its ceiling."""
+        sizes, his = self.sizes, [max(numbers[a], numbers[b]) for a, b in self.numbered]
+        for giver, (a, b) in enumerate(self.numbered):
+            if sizes[giver] - 1 > min(numbers[a], numbers[b]) and \
+                    any(sizes[t] + 1 < his[t] for t in self.takers[giver]):
+                return True
+        return False
+
+
 def has_legal_move(puzzle: ArafPuzzle, solution: ArafSolution) -> bool:
     """Return True if some one-cell move of `solution` is legal, as `moves` would show, without
-    listing them: a room at its floor gives nothing, and a split is looked for only where some
-    taker is below its ceiling."""
-    touching = neighbours(puzzle.width, puzzle.height)
-    rooms, limits = rooms_of(solution), windows(puzzle, solution)
-    labels = solution.labels
-    for giver, room in enumerate(rooms):
-        if room.bit_count() - 1 <= limits[giver][0]:
-            continue
-        for k in cells_of(room):
-            if puzzle.numbers[k] is not None:
-                continue
-            if any(rooms[labels[x]].bit_count() + 1 < limits[labels[x]][1]
-                   for x in cells_of(touching[k] & ~room)) \
-                    and connected(room & ~(1 << k), touching):
-                return True
-    return False
+    listing them (see Handovers)."""
+    return Handovers.of(puzzle, solution).legal_move(puzzle.numbers)
 
 
 def swaps(puzzle: ArafPuzzle, solution: ArafSolution) -> list[Swap]:

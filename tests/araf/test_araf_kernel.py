@@ -1,7 +1,7 @@
 """The C kernel against its reference, catalogue.py, rules.py and search.py: the same catalogue
 (pairs and rooms in the same order), the same counts (solutions in the same order, the same node
 count, stopped at the same node), the same "solved" verdicts, the same solution_using answers and
-the same second solutions (solution_besides).
+the same second solutions (rooms_besides).
 
 Boards: small ones (2..6 a side, tight numbers on drawn rooms, some nudged off, so many have
 no solution or several), widened 6x6 ones, and a few of 8..10 a side, whose cell sets take two
@@ -84,21 +84,22 @@ def _compare(puzzles: list[ArafPuzzle]) -> None:
 
 
 def _same_second_solutions(puzzle: ArafPuzzle, rng: random.Random) -> None:
-    """Assert that solution_besides gives the first solution the reference count finds that is
-    not a planted one (one of the solutions it finds, or a room set of no solution), and says
-    whether that count stopped, as the generator's two searches ask it."""
+    """Assert that rooms_besides gives the rooms of the first solution the reference count finds
+    that is not a planted one (one of the solutions it finds, or a room set of no solution), and
+    says whether that count stopped, as the generator's two searches ask it."""
     for level, max_nodes in (("cell", 40), ("ration", None)):
         rules = ARAF.rules_up_to(level)
         found = search.count_ladder(puzzle, rules, 2, max_nodes)
         planted = (rooms_of(rng.choice(found.solutions)) if found.solutions and rng.random() < 0.8
                    else [(1 << len(puzzle.numbers)) - 1])
-        expected = next((s for s in found.solutions if set(rooms_of(s)) != set(planted)), None)
-        assert kernel.solution_besides(puzzle, planted, rules, max_nodes) == \
+        expected = next((sorted(rooms_of(s)) for s in found.solutions
+                         if set(rooms_of(s)) != set(planted)), None)
+        assert kernel.rooms_besides(puzzle, planted, rules, max_nodes) == \
             (expected, found.truncated and not found.count), (ARAF.format(puzzle), level)
 
 
 def test_the_reference_finds_the_same_second_solutions(monkeypatch):
-    """Without the kernel built, solution_besides reads the Python count the same way."""
+    """Without the kernel built, rooms_besides reads the Python count the same way."""
     puzzles = boards(small=60, wide=4, big=0, seed=3)
     monkeypatch.setattr(kernel, "compiled", None)
     rng = random.Random(3)

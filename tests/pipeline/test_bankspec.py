@@ -44,12 +44,14 @@ def test_the_documented_shape_reads_as_written(tmp_path):
     app, other = spec.banks
     assert (spec.timezone, spec.notify) == ("Europe/Paris", Notify("http://127.0.0.1:9/hook", None,
                                                                     ("failure", "shortfall")))
-    assert (app.name, app.seed, app.workers, app.plan_days, app.per_bucket) == ("app", 1, 2, 7, 1)
-    slant, araf = app.genres
+    assert (app.job.bank, app.job.seed, app.compute.workers, app.plan_days, app.per_bucket) == (
+        "app", 1, 2, 7, 1)
+    slant, araf = app.job.genres
     assert (slant.genre, slant.sizes, slant.per_grade, slant.grades) == (
         "slant", (Size(7, 7), Size(10, 10)), 20, ("cycle", "probe"))
     assert (araf.genre, araf.grades, araf.budget) == ("araf", None, None)
-    assert (other.name, other.seed, other.workers, other.genres[0].budget) == ("other", 0, 1, 500)
+    assert (other.job.bank, other.job.seed, other.compute.workers, other.job.genres[0].budget) == (
+        "other", 0, 1, 500)
 
 
 @pytest.mark.parametrize(("change", "message"), [

@@ -54,6 +54,13 @@ def test_the_page_inlines_the_tested_trace_decoder_and_loads_nothing(play_page_f
     assert "default-src 'none'" in html
 
 
+def test_the_page_is_titled_and_headed_by_its_escaped_title(play_bank):
+    _, rows = play_bank
+    html = rows_page("play", None, "play <&> day", rows)
+    assert "<title>play &lt;&amp;&gt; day</title>" in html
+    assert "<h1>play &lt;&amp;&gt; day</h1>" in html and "{heading}" not in html
+
+
 def test_inline_json_cannot_close_its_script_element():
     text = inline_json({"sentence": "a </script><script>alert(1)</script>"})
     assert "</" not in text and json.loads(text)["sentence"].endswith("</script>")
