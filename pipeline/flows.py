@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from prefect import flow, get_run_logger, task
+from prefect import get_run_logger, task
 from prefect.cache_policies import NO_CACHE
 
 from banks import BankBusyError, BankStore, BankWriter, PendingBuild, rows_to_table
@@ -72,7 +72,7 @@ class BankPlan:
         return max(plan.planner.first_works(plan.quotas([])) for plan in self.genres)
 
 
-@flow(name="build-banks", flow_run_name="build {names}")
+@runs.recorded_flow(name="build-banks", flow_run_name="build {names}")
 def build_banks(
     banks: list[BankJob], root: str = ".", compute: Compute | None = None, names: str = ""
 ) -> list[BuildResult]:
@@ -281,7 +281,7 @@ def commit(writer: BankWriter, pending: PendingBuild, report: Verification,
     return replace(made, status=BuildStatus.REJECTED, verification=report)
 
 
-@flow(name="verify-bank-version", flow_run_name="verify {bank} version {version}")
+@runs.recorded_flow(name="verify-bank-version", flow_run_name="verify {bank} version {version}")
 def verify_version(bank: str, version: int | None = None, root: str = ".",
                    compute: Compute | None = None, whole: bool = False) -> Verification:
     """Re-verify the rows one build committed (`version`, default the latest), or with `whole`

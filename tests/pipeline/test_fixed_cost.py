@@ -93,3 +93,20 @@ def test_a_builds_imports_leave_out_polars_the_export_and_the_genres_it_does_not
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.split("\n")[:2] == ["None []", "True banks.query banks.export"]
+
+
+def test_a_flow_run_records_its_parameters_as_prefect_does_without_fastapis_encoder(prefect_api):
+    from prefect.flows import Flow
+
+    from pipeline.flows import build_banks, verify_version
+    from pipeline.jobs import BankJob, Compute, GenreJob
+    from pipeline.sizes import Size
+
+    genre = GenreJob("slant", (Size(4, 4), Size(5, 7)), 3, ("count",), options={"x": (1, 2)})
+    parameters = {"banks": [BankJob("b", (genre,), 7, max_seconds=60)], "root": "/r",
+                  "compute": Compute(2, "local:2"), "names": "b", "odd": object()}
+    recorded = build_banks.serialize_parameters(parameters)
+    assert recorded == Flow.serialize_parameters(build_banks, parameters)
+    assert recorded["compute"] == {"workers": 2, "dask": "local:2"}
+    assert recorded["odd"] == "<object>"
+    assert type(verify_version) is type(build_banks) is not Flow
