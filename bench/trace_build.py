@@ -7,9 +7,10 @@ Run: python bench/trace_build.py build demo --genre slant --size 5x5 --per-grade
 exit (>): the CLI's imports, the server reached and the flow's imports (preheat), the flow's start
 (announce), the bank's lock and reads, the executor, the plan, the fill, the staging (write), the
 re-verification, the commit, the flow's end, the log drain, main's return; then it prints each
-stamp's seconds from the child's start and from the stamp before, and the child's exit last;
-then the CPU seconds of the child and of its children until main returned (a busy machine skews
-them less than the stamps).
+stamp's seconds from the child's start and from the stamp before, the child's CPU seconds since
+the stamp before (a busy machine skews them less) and the Prefect API requests sent since (by
+any thread of the child, through httpx), and the child's exit last; then the CPU seconds of the
+child and of its children until main returned, and the API requests by method and path.
 """
 
 import contextlib
@@ -18,17 +19,35 @@ import resource
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
 CHILD = "--child"
 MARK = "TRACE "
-STAMPS: list[tuple[str, float]] = []
+STAMPS: list[tuple[str, float, float]] = []  # (step, wall time, the process's CPU seconds)
+REQUESTS: list[tuple[float, str]] = []  # (wall time, "METHOD /path" with ids as {id})
 
 
 def stamp(name: str) -> None:
     """Note that `name` happens now."""
-    STAMPS.append((name, time.time()))
+    STAMPS.append((name, time.time(), time.process_time()))
+
+
+def count_requests() -> None:
+    """Note every request the process's httpx clients send (Prefect's API client)."""
+    import httpx
+
+    def noted(send: Callable[..., Any]) -> Callable[..., Any]:
+        def sending(self: Any, request: httpx.Request, *args: Any, **kwargs: Any) -> Any:
+            path = "/".join("{id}" if len(part) == 36 and part.count("-") == 4 else part
+                            for part in request.url.path.split("/"))
+            REQUESTS.append((time.time(), f"{request.method} {path}"))
+            return send(self, request, *args, **kwargs)
+        return sending
+
+    httpx.Client.send = noted(httpx.Client.send)  # type: ignore[method-assign]
+    httpx.AsyncClient.send = noted(httpx.AsyncClient.send)  # type: ignore[method-assign]
 
 
 def wrap(owner: Any, name: str, label: str) -> None:
@@ -85,6 +104,7 @@ def child(argv: list[str]) -> None:
         stamp("server wanted")
         with local_server(*args, **kwargs) as url:
             stamp("server reached, flow imported")
+            count_requests()
             stamp_flows()
             yield url
 
@@ -95,7 +115,8 @@ def child(argv: list[str]) -> None:
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = {"this process": time.process_time(),
            "its children (fork server, workers, git)": children.ru_utime + children.ru_stime}
-    print(MARK + json.dumps({"stamps": STAMPS, "cpu": cpu}), file=sys.stderr, flush=True)
+    print(MARK + json.dumps({"stamps": STAMPS, "cpu": cpu, "requests": REQUESTS}),
+          file=sys.stderr, flush=True)
     sys.exit(status)
 
 
@@ -108,13 +129,21 @@ def main() -> None:
                           text=True)
     ended = time.time()
     marked = (line.removeprefix(MARK) for line in done.stderr.splitlines() if line.startswith(MARK))
-    traced: dict[str, Any] = next((json.loads(line) for line in marked), {"stamps": [], "cpu": {}})
-    before = started
-    for name, when in [*traced["stamps"], ("process exit", ended)]:
-        print(f"{name:32s} {when - started:8.3f} s  (+{when - before:.3f})")
-        before = when
+    traced: dict[str, Any] = next((json.loads(line) for line in marked),
+                                  {"stamps": [], "cpu": {}, "requests": []})
+    before, cpu_before = started, 0.0
+    requests = [when for when, _ in traced["requests"]]
+    for name, when, cpu in traced["stamps"]:
+        sent = sum(before <= at < when for at in requests)
+        print(f"{name:32s} {when - started:8.3f} s  (+{when - before:.3f})  CPU "
+              f"+{cpu - cpu_before:.3f}  requests {sent}")
+        before, cpu_before = when, cpu
+    print(f"{'process exit':32s} {ended - started:8.3f} s  (+{ended - before:.3f})")
     for whose, seconds in traced["cpu"].items():
         print(f"CPU of {whose} until main returned: {seconds:.2f} s")
+    print(f"Prefect API requests: {len(requests)}")
+    for path, count in Counter(path for _, path in traced["requests"]).most_common():
+        print(f"    {count:3d} {path}")
     print(done.stdout, end="")
     print("\n".join(line for line in done.stderr.splitlines() if not line.startswith(MARK)),
           file=sys.stderr)

@@ -27,7 +27,7 @@ from generators import Candidate, GenerationSpec, get_generator
 from pipeline.outcomes import DerivedColumns, Rejection, Row
 from pipeline.sizes import Size
 from pipeline.tracing import explanation_columns
-from solvers import GENRE_NAMES, get_genre
+from solvers import get_genre
 from solvers.core import GRADED, Genre, Grade, PuzzleFormatError, UnknownGenreError
 from solvers.core.quality import KinIndex
 from solvers.core.stages import CHECK, GENERATE, INDEPENDENT_COUNT, TRACE, stage
@@ -241,11 +241,13 @@ def row_picture(genre_name: str, puzzle_text: str, solution_text: str) -> str | 
         return None
 
 
-def picture_key() -> PictureKey:
-    """Return the picture key a bank's store checks at commit (banks.pictures): the likeness of
-    the genres whose floor has one."""
-    return PictureKey(frozenset(name for name in GENRE_NAMES
-                                if get_genre(name).quality.likeness is not None), row_picture)
+def picture_key(genres: Iterable[str]) -> PictureKey | None:
+    """Return the picture key a bank's store checks when a build of `genres` commits
+    (banks.pictures): the likeness of those of them whose floor has one; None when none has.
+    Only a build's genres are loaded (Chesspy's brings CP-SAT's model and pandas, about 0.5 s):
+    its new rows are of them, so a row of another genre can never show their pictures."""
+    likened = frozenset(name for name in genres if get_genre(name).quality.likeness is not None)
+    return PictureKey(likened, row_picture) if likened else None
 
 
 def kin_problems(rows: Iterable[Mapping[str, Any]]) -> list[str]:

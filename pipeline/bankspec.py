@@ -198,7 +198,7 @@ class Reader:
         if per_grade is None:
             raise self.fail(join(where, "per_grade"), "missing")
         return GenreJob(name, sizes, per_grade, grades,
-                         self.number(table, where, "budget", None, 1, MAX_COUNT))
+                        self.number(table, where, "budget", None, 1, MAX_COUNT))
 
     def size(self, key: str, text: Any, limits: Any) -> Size:
         """Return one size of a genre entry, within the genre's limits."""

@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from prefect import flow, get_run_logger, task
+from prefect import get_run_logger, task
 from prefect.cache_policies import NO_CACHE
 
 from banks import BankBusyError, BankStore, BankWriter, PendingBuild, rows_to_table
@@ -27,7 +27,7 @@ from banks.runlog import run_recorded
 from generators import get_generator
 from pipeline import filling, runs
 from pipeline.admission import kin_index, picture_key
-from pipeline.batches import BOARDS_PER_TASK, Maker, Planner, size_costs
+from pipeline.batches import BOARDS_PER_TASK, Maker, Planner, bucket_costs
 from pipeline.executors import Executor, open_executor
 from pipeline.interrupts import raise_if_stopped
 from pipeline.jobs import BankJob, Compute, GenreJob
@@ -72,7 +72,7 @@ class BankPlan:
         return max(plan.planner.first_works(plan.quotas([])) for plan in self.genres)
 
 
-@flow(name="build-banks", flow_run_name="build {names}")
+@runs.recorded_flow(name="build-banks", flow_run_name="build {names}")
 def build_banks(
     banks: list[BankJob], root: str = ".", compute: Compute | None = None, names: str = ""
 ) -> list[BuildResult]:
@@ -93,8 +93,9 @@ def build_banks(
 
 def build_one(job: BankJob, root: str, compute: Compute, started: float) -> BuildResult:
     """Build one bank's next version under its lock (see build_banks); return the result."""
+    picture = picture_key(genre.genre for genre in job.genres)
     try:
-        with BankStore(root).writer(job.bank, wait=job.wait, picture=picture_key()) as writer, \
+        with BankStore(root).writer(job.bank, wait=job.wait, picture=picture) as writer, \
                 run_recorded(writer.place, runs.address()):
             made = plan(job, writer)
             if isinstance(made, BuildResult):
@@ -134,7 +135,7 @@ def genre_spec(genre: GenreJob, seed: int, job: BankJob) -> tuple[dict[str, Any]
             "boards_per_task": boards, "batches_per_round": genre.batches_per_round,
             "options": genre.options, "allow_short": job.allow_short,
             **({"max_seconds": job.max_seconds} if job.max_seconds else {})}
-    planner = Planner(budget, boards, genre.batches_per_round, size_costs(rules.name))
+    planner = Planner(budget, boards, genre.batches_per_round, bucket_costs(rules.name))
     return spec, GenrePlan(genre, tuple(buckets), planner)
 
 
@@ -280,7 +281,7 @@ def commit(writer: BankWriter, pending: PendingBuild, report: Verification,
     return replace(made, status=BuildStatus.REJECTED, verification=report)
 
 
-@flow(name="verify-bank-version", flow_run_name="verify {bank} version {version}")
+@runs.recorded_flow(name="verify-bank-version", flow_run_name="verify {bank} version {version}")
 def verify_version(bank: str, version: int | None = None, root: str = ".",
                    compute: Compute | None = None, whole: bool = False) -> Verification:
     """Re-verify the rows one build committed (`version`, default the latest), or with `whole`

@@ -16,7 +16,7 @@ from typing import Any
 from pipeline.arguments import InputError
 from pipeline.solving import read_puzzle
 from solvers import get_explainer, get_genre
-from solvers.core.explain import Step, Trace
+from solvers.core.explain import Trace
 from solvers.core.walk import Contradiction
 
 
@@ -44,15 +44,13 @@ def hint_object(genre_name: str, text: str, state: str | None) -> dict[str, Any]
 
 def hint_of(trace: Trace) -> dict[str, Any]:
     """Return the hint a trace from the player's state begins with (see the module)."""
-    chain: list[Step] = []
-    for step in trace.steps:
-        chain.append(step)
-        if step.cells or step.pour is not None:
-            break
-    if not chain or not (chain[-1].cells or chain[-1].pour is not None):
+    decisive = next((n for n, step in enumerate(trace.steps)
+                     if step.cells or step.pour is not None), None)
+    if decisive is None:
         text = ("the ladder's rules decide nothing more from here" if trace.stuck
                 else "solved")
         return {"rule": None, "text": text, "because": [], "cells": []}
+    chain = trace.steps[:decisive + 1]
     rule = max((step.rule for step in chain), key=trace.ladder.index)
     text = " ".join(step.text for step in chain)
     last = chain[-1]

@@ -54,11 +54,10 @@ def build_app(banks: list[AppBank], root: str, timezone: str = "UTC",
         print(line, flush=True)
         outcomes.append([line, row["status"]])
         table.append(row)
-    built = [row["status"] for row in table]
-    for bank, status in zip(banks, built, strict=True):
+    for bank, row in zip(banks, table, strict=True):
         if bank.plan_days:
             line, status = plan_calendar(root, bank, timezone, notify_settings, run,
-                                         told=status == "failed")
+                                         told=row["status"] == "failed")
             print(line, flush=True)
             outcomes.append([line, status])
     lines = [line for line, _ in outcomes]

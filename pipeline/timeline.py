@@ -49,10 +49,6 @@ class Timeline:
     ended: float
     parent_cpu: float
 
-    def workers(self) -> int:
-        """Return how many processes ran a task."""
-        return len({span.worker for span in self.spans})
-
     def busy(self) -> float:
         """Return the wall seconds the task bodies took, summed over tasks."""
         return sum(span.ended - span.started for span in self.spans)

@@ -1,8 +1,8 @@
 """A build's and a schedule's options made typed values, checked, before any server starts.
 
 `bank_job` turns `build`'s or `schedule`'s BANK --genre --size options into a pipeline.jobs.BankJob
-(the genre checked, the sizes read, every bucket reachable), `compute_of` their --workers and
---dask into a Compute, `app_flow` a --spec file into pipeline.nightly.build_app's parameters.
+(the genre checked, the sizes read, every bucket reachable), `app_flow` a --spec file into
+pipeline.nightly.build_app's parameters.
 The checks fail in one line (UnknownGenreError, InputError, SpecError, OSError, ConnectionError):
 the banks can be opened, the root can be written, the bank is not busy, a Dask scheduler answers.
 """
@@ -16,7 +16,7 @@ from typing import Any
 from pipeline.arguments import InputError
 from pipeline.commands.capacity import planned_buckets
 from pipeline.commands.common import bank_errors, check_grade, check_size, is_bucket, resolved
-from pipeline.jobs import BankJob, Compute, GenreJob
+from pipeline.jobs import BankJob, GenreJob
 from solvers import get_genre
 from solvers.core.excerpt import excerpt
 
@@ -87,11 +87,6 @@ def bank_job(args: argparse.Namespace) -> BankJob:
                    **{name: value for name, value in tuning.items() if value is not None})
     return BankJob(args.bank, (job,), args.seed, args.allow_short, wait=args.wait,
                    max_seconds=args.max_seconds)
-
-
-def compute_of(args: argparse.Namespace) -> Compute:
-    """Return where the works run: --workers, --dask."""
-    return Compute(args.workers, args.dask)
 
 
 def app_flow(args: argparse.Namespace, fail_run: bool) -> dict[str, Any]:

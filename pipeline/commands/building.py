@@ -19,7 +19,6 @@ from pipeline.arguments import InputError
 from pipeline.commands.build_input import (
     app_flow,
     bank_job,
-    compute_of,
     reach_dask,
     refuse_if_busy,
 )
@@ -130,7 +129,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     """Build a bank version; print its summary and any short bucket; 0 only when published."""
     if spec_given(args):
         return cmd_build_app(args)
-    job, compute = bank_job(args), compute_of(args)
+    job, compute = bank_job(args), Compute(args.workers, args.dask)
     if not args.wait:
         refuse_if_busy(args.root, args.bank)
     reach_dask(args.dask)

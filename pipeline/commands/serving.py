@@ -5,7 +5,7 @@ import argparse
 import os
 
 from pipeline.arguments import cron_arg, port_arg, timezone_arg
-from pipeline.commands.build_input import app_flow, bank_job, compute_of
+from pipeline.commands.build_input import app_flow, bank_job
 from pipeline.commands.common import (
     DEFAULT_ROOT,
     Register,
@@ -15,7 +15,7 @@ from pipeline.commands.common import (
     spec_given,
     spec_options,
 )
-from pipeline.jobs import AppBank
+from pipeline.jobs import AppBank, Compute
 from pipeline.server import home_of, local_server
 from pipeline.session import safe_path
 
@@ -58,7 +58,7 @@ def cmd_schedule(args: argparse.Namespace) -> int:
     if spec_given(args):
         app = app_flow(args, fail_run=True)
     else:
-        app = {"banks": [AppBank(bank_job(args), compute_of(args))],
+        app = {"banks": [AppBank(bank_job(args), Compute(args.workers, args.dask))],
                "root": resolved(args.root), "names": args.bank}
     zone = args.timezone or app.get("timezone", "UTC")
     os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")

@@ -110,8 +110,18 @@ class ArafBoard:
         return None if i is None else Propagation(self.tab, CELL, alive).place(i)
 
     def changed(self, before: int, after: int) -> list[int]:
-        cover = self.cat.cover
-        return [k for k in range(self.cell_count) if cover[k] & before != cover[k] & after]
+        """Return the cells of the rooms alive in one state only (the cells whose alive rooms
+        differ), in increasing order."""
+        rooms, touched = self.cat.rooms, 0
+        for i in cells_of(before ^ after):
+            touched |= rooms[i]
+        return cells_of(touched)
+
+    @cached_property
+    def pair_values(self) -> tuple[str, ...]:
+        """Return, per pair, the value of the cells its rooms decide: "r,c" of its first
+        number."""
+        return tuple(f"{p // self.width},{p % self.width}" for p, _ in self.cat.pairs)
 
     def value(self, alive: int, k: int) -> str | None:
         here = self.cat.cover[k] & alive
@@ -120,8 +130,7 @@ class ArafBoard:
         pair = self.cat.room_pair[(here & -here).bit_length() - 1]
         if here & ~self.cat.pair_rooms[pair]:
             return None
-        p = self.cat.pairs[pair][0]
-        return f"{p // self.width},{p % self.width}"
+        return self.pair_values[pair]
 
     def name_of(self, k: int) -> str:
         return cell_name(*divmod(k, self.width))

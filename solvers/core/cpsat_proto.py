@@ -17,6 +17,7 @@ search stays complete, so counts are exact).
 
 import json
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from typing import Any, NamedTuple
 
 from ortools.sat.python import cp_model_helper as cmh
@@ -38,9 +39,20 @@ def negated(literal: int) -> int:
 
 
 def boolean_model(variables: int) -> cmh.CpModelProto:
-    """Return a proto of `variables` Booleans and no constraints."""
+    """Return a proto of `variables` Booleans and no constraints (made of cached blocks of a
+    power of two Booleans each, merged in C++: a few calls instead of one per variable)."""
     proto = cmh.CpModelProto()
-    for _ in range(variables):
+    for power in range(variables.bit_length() - 1, -1, -1):
+        if variables >> power & 1:
+            proto.merge_from(_booleans(power))
+    return proto
+
+
+@cache
+def _booleans(power: int) -> cmh.CpModelProto:
+    """Return a proto of 2**power Booleans and no constraints."""
+    proto = cmh.CpModelProto()
+    for _ in range(1 << power):
         proto.variables.add().domain.extend([0, 1])
     return proto
 
@@ -98,13 +110,14 @@ ENUMERATE = _enumeration_parameters()
 FINISHED = (cmh.CpSolverStatus.OPTIMAL, cmh.CpSolverStatus.INFEASIBLE)  # a search exhausted
 
 
-def timed_parameters(left: float | None) -> cmh.SatParameters:
-    """Return ENUMERATE, or with `left` seconds (a solve's deadline, deadline.py) a copy of it
-    limited to them."""
+def timed_parameters(left: float | None,
+                     base: cmh.SatParameters = ENUMERATE) -> cmh.SatParameters:
+    """Return `base` (default ENUMERATE), or with `left` seconds (a solve's deadline,
+    deadline.py) a copy of it limited to them."""
     if left is None:
-        return ENUMERATE
+        return base
     parameters = cmh.SatParameters()
-    parameters.copy_from(ENUMERATE)
+    parameters.copy_from(base)
     parameters.max_time_in_seconds = left
     return parameters
 
@@ -141,7 +154,7 @@ class _Round(cmh.SolutionCallback):
 
 
 def count_by_rounds(proto: cmh.CpModelProto, judge: Callable[[list[int]], Verdict], limit: int,
-                    patience: int = 8) -> Count[Any]:
+                    patience: int = 8, parameters: cmh.SatParameters = ENUMERATE) -> Count[Any]:
     """Return the solutions of `proto` up to `limit`, enumerated in rounds, with lazy cuts.
 
     Each round is one CP-SAT search that enumerates the assignments `proto` allows and passes
@@ -152,6 +165,7 @@ def count_by_rounds(proto: cmh.CpModelProto, judge: Callable[[list[int]], Verdic
     fixed by `judge`'s solution (no free auxiliary variable), or a solution would be enumerated
     once per auxiliary assignment. `nodes` counts rounds; the search runs on one worker, so it
     is repeatable. Under a solve's deadline a round that stops on time raises OutOfTime.
+    `parameters` are the solver's (they must enumerate every solution on one worker).
     """
     found: list[Any] = []
     if limit <= 0:
@@ -162,7 +176,7 @@ def count_by_rounds(proto: cmh.CpModelProto, judge: Callable[[list[int]], Verdic
         collector = _Round(judge, limit - len(found), patience)
         solver = cmh.SolveWrapper()
         left = seconds_left()
-        solver.set_parameters(timed_parameters(left))
+        solver.set_parameters(timed_parameters(left, parameters))
         solver.add_solution_callback(collector)
         response = solver.solve(proto)  # type: ignore[no-untyped-call]
         solver.clear_solution_callback(collector)

@@ -107,8 +107,9 @@ def test_the_store_refuses_at_commit_a_chesspy_row_whose_solution_picture_it_hol
     row = generated_boards("chesspy")[0].row
     other = solution_mirrored(row)
     store = BankStore(tmp_path)
-    picture = admission.picture_key()
-    assert picture.genres == {"chesspy"}
+    picture = admission.picture_key(["slant", "chesspy"])
+    assert picture is not None and picture.genres == {"chesspy"}
+    assert admission.picture_key(["slant", "araf"]) is None
     for n, rows in enumerate(([row], [other])):
         with store.writer("demo", picture=picture) as writer:
             pending = writer.write(rows_to_table(rows), spec={"n": n}, code_version={},

@@ -1,9 +1,10 @@
-"""What a build's fixed cost rests on (issue 13; the seconds are printed by
-bench/bench_fixed_cost.py): a build of one work starts no fork server and no pool whatever
---workers says, flow runs from the CLI send no heartbeat (whose end waits up to 1 s) unless the
-environment asks, Prefect follows the server's url, the CLI run as a program freezes its heap
-for the exit, a build's imports leave polars out, and the command line itself loads neither the
-banks nor Prefect (every command, `--help` too, pays for its imports)."""
+"""What a build's fixed cost rests on (issues 13 and 25; the seconds are printed by
+bench/bench_fixed_cost.py and bench/bench_build_cost.py): a build of one work starts no fork
+server and no pool whatever --workers says, flow runs from the CLI send no heartbeat (whose end
+waits up to 1 s) unless the environment asks, Prefect follows the server's url, the CLI run as a
+program freezes its heap for the exit, a build's imports leave out polars, the export and the
+genres it does not build, and the command line itself loads neither the banks nor Prefect (every
+command, `--help` too, pays for its imports)."""
 
 import concurrent.futures
 import gc
@@ -79,11 +80,33 @@ def test_the_command_line_imports_neither_the_banks_nor_prefect():
     assert done.stdout == "[]\n"
 
 
-def test_a_builds_imports_leave_polars_out_and_the_readers_bring_it():
+def test_a_builds_imports_leave_out_polars_the_export_and_the_genres_it_does_not_build():
+    """A Slant build's store gets no picture key (no Slant likeness) and loads no other genre
+    for one (Chesspy's brings CP-SAT's model and pandas); the readers and the export load at
+    their first use."""
     code = ("import sys, banks, pipeline.cli, pipeline.flows\n"
-            "print('polars' in sys.modules)\n"
-            "from banks import scan\n"
-            "print('polars' in sys.modules, scan.__module__)\n")
+            "from pipeline.admission import picture_key\n"
+            "print(picture_key(['slant']), sorted(m for m in ('polars', 'banks.export', "
+            "'solvers.chesspy', 'solvers.araf') if m in sys.modules))\n"
+            "from banks import export_json, scan\n"
+            "print('polars' in sys.modules, scan.__module__, export_json.__module__)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
-    assert done.stdout.split("\n")[:2] == ["False", "True banks.query"]
+    assert done.stdout.split("\n")[:2] == ["None []", "True banks.query banks.export"]
+
+
+def test_a_flow_run_records_its_parameters_as_prefect_does_without_fastapis_encoder(prefect_api):
+    from prefect.flows import Flow
+
+    from pipeline.flows import build_banks, verify_version
+    from pipeline.jobs import BankJob, Compute, GenreJob
+    from pipeline.sizes import Size
+
+    genre = GenreJob("slant", (Size(4, 4), Size(5, 7)), 3, ("count",), options={"x": (1, 2)})
+    parameters = {"banks": [BankJob("b", (genre,), 7, max_seconds=60)], "root": "/r",
+                  "compute": Compute(2, "local:2"), "names": "b", "odd": object()}
+    recorded = build_banks.serialize_parameters(parameters)
+    assert recorded == Flow.serialize_parameters(build_banks, parameters)
+    assert recorded["compute"] == {"workers": 2, "dask": "local:2"}
+    assert recorded["odd"] == "<object>"
+    assert type(verify_version) is type(build_banks) is not Flow

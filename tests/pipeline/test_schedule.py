@@ -52,13 +52,13 @@ def test_the_applied_deployment_keeps_the_cron_time_zone_and_every_spec_paramete
     flows, tmp_path
 ):
     from pipeline.cli import make_parser
-    from pipeline.commands.build_input import bank_job, compute_of
+    from pipeline.commands.build_input import bank_job
     from pipeline.schedule import build_deployment
 
     args = make_parser().parse_args(["schedule", "nightly", "--cron", CRON, "--timezone",
                                      "Europe/Paris", *SPEC, "--workers", "2", "--dask",
                                      "local:2", "--root", str(tmp_path)])
-    parameters = {"banks": [AppBank(bank_job(args), compute_of(args))],
+    parameters = {"banks": [AppBank(bank_job(args), Compute(args.workers, args.dask))],
                   "root": str(tmp_path.resolve()), "names": "nightly"}
     deployment_id = build_deployment(parameters, args.cron, args.timezone).apply()
 
