@@ -61,7 +61,7 @@ def compare(name: str, rev: str, rounds: int) -> None:
     genre = name.split("_")[0]
     shown = get_genre(genre)
     old, new = baseline_counter(genre, rev), shown.counters["cpsat"]
-    puzzles = [shown.parse(line) for line in (SAMPLES / f"{name}.txt").read_text().split()]
+    puzzles = [shown.parse(line) for line in (SAMPLES / f"{name}.txt").read_text().splitlines()]
     times: dict[str, list[float]] = {"old": [], "new": []}
     calls: dict[str, list[int]] = {"old": [], "new": []}
     for turn in range(rounds):

@@ -6,7 +6,8 @@ user sees; a value is echoed as an excerpt (solvers/core/excerpt.py), never whol
 
 import argparse
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, NoReturn
 
 from pipeline.sizes import Size
@@ -70,24 +71,15 @@ def number_in(text: str, least: int, most: int) -> int:
     return int(digits)
 
 
-def whole_arg(text: str) -> int:
-    """argparse type: a whole number from 0 to MAX_COUNT."""
-    return number_in(text, 0, MAX_COUNT)
+def number_arg(least: int, most: int) -> Callable[[str], int]:
+    """Return the argparse type of a whole number from `least` to `most` (number_in)."""
+    return partial(number_in, least=least, most=most)
 
 
-def count_arg(text: str) -> int:
-    """argparse type: a whole number from 1 to MAX_COUNT."""
-    return number_in(text, 1, MAX_COUNT)
-
-
-def workers_arg(text: str) -> int:
-    """argparse type: a number of worker processes, 1 to MAX_WORKERS."""
-    return number_in(text, 1, MAX_WORKERS)
-
-
-def port_arg(text: str) -> int:
-    """argparse type: a TCP port, 1 to 65535."""
-    return number_in(text, 1, 65535)
+whole_arg = number_arg(0, MAX_COUNT)
+count_arg = number_arg(1, MAX_COUNT)
+workers_arg = number_arg(1, MAX_WORKERS)  # worker processes
+port_arg = number_arg(1, 65535)  # a TCP port
 
 
 def bank_arg(text: str) -> str:

@@ -5,8 +5,8 @@ the seed derive_seed(master, size text, grade, n // STREAM_BLOCK, n % STREAM_BLO
 `boards` consecutive boards of one stream from board `start`; a *work* is what one task does:
 some batches to generate and grade (confirming the contenders their bucket is sure to take), and
 some contenders made earlier to confirm. A board's *cost* is the CPU
-milliseconds one attempt at its size took when the genre's reachability table was measured
-(see size_costs); works are cut to about TASK_MS of it. The plan depends only on the outcomes
+milliseconds one attempt of its bucket took when the genre's reachability table was measured
+(see bucket_costs); works are cut to about TASK_MS of it. The plan depends only on the outcomes
 taken in so far (in task order), the budget and those stored costs, never on the number of
 workers or on timing, so the same build makes the same boards on any machine.
 """
@@ -30,16 +30,16 @@ from pipeline.timeline import Span, Stopwatch
 from solvers.core.deadline import OutOfTime, within
 
 STREAM_BLOCK = 64  # boards per seed block: the seeds of builds made before the plan sized batches
-TASK_MS = 12_000  # a work's boards cost about this much (table ms; Slant now runs about 6x faster
-# than its table, which predates its kernel: about 2 s, 70 10x10 or 260 7x7 boards; the table's
-# ratio of 7x7 to 10x10 costs, 0.30, is still what they cost: 10 and 33 ms a board). Prefect's
-# cost per task is about 0.01 s of CPU in a warm worker and 0.04 s in the parent (pipeline.pool).
+TASK_MS = 500  # a work's boards cost about this much (table ms, about CPU ms when the table is
+# fresh): small enough that two workers end a fill of a few seconds together (a plan's last work
+# ends its wave), large enough that a work's hand-off (about 1 ms in the pool) does not weigh
 BOARDS_PER_TASK = 64  # a bucket's boards in one work, unless the generator or the job says
 PLAN_MS = 4 * TASK_MS  # the most cost one plan gives one bucket: a quota of 10**9 plans about
-# 3,200 5x5 Slant boards a bucket at a time, not 10**9 (no spec of the stored digests reaches it)
+# 700 5x5 Slant boards a bucket at a time, not 10**9 (no spec of the stored digests reaches it)
 CONFIRMS_PER_TASK = 16  # contenders a confirm-only task waits for, unless nothing else is coming
 
 SizeCost = Callable[[Size], float]  # a size -> the cost of one board of that size
+BucketCost = Callable[[Bucket], float]  # a bucket -> the cost of one board of its stream
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,28 @@ def size_costs(genre: str) -> SizeCost:
     return cost
 
 
+@functools.cache
+def bucket_costs(genre: str) -> BucketCost:
+    """Return the genre's cost of one board by bucket, from its reachability table: the CPU ms
+    per attempt measured at the bucket's size and grade (a 10x10 Slant probe board costs about
+    2.5 times a count one, so works cut by size alone are unequal), else its size's cost (see
+    size_costs)."""
+    by_size = size_costs(genre)
+    table = load(genre)
+    measured = {(Size.parse(m.size), m.grade): m.cpu_ms / m.attempts
+                for text in table.sizes() for m in table.at(text) if m.attempts}
+
+    def cost(bucket: Bucket) -> float:
+        return measured.get(bucket) or by_size(bucket[0])
+
+    return cost
+
+
+def by_cells(bucket: Bucket) -> float:
+    """Return cells_cost of the bucket's size: the cost of a genre with no table."""
+    return cells_cost(bucket[0])
+
+
 def run_batch(
     genre: str, batch: Batch, master: int, options: dict[str, Any] | None = None,
     deadline: float | None = None,
@@ -208,7 +230,7 @@ class Planner:
     budget: int
     boards_per_task: int
     tasks_in_flight: int
-    cost: SizeCost = cells_cost
+    cost: BucketCost = by_cells
     remaining: int = field(init=False)
     next_board: Counter[Bucket] = field(init=False, default_factory=Counter)
     flying: Counter[Bucket] = field(init=False, default_factory=Counter)
@@ -223,7 +245,7 @@ class Planner:
             rate = quotas.hit_rate(bucket)
             need = quotas.quota - quotas.supply(bucket) - self.flying[bucket] * rate
             if need > 1e-9 and self.remaining > 0:
-                most = max(1, int(PLAN_MS / self.cost(bucket[0])))
+                most = max(1, int(PLAN_MS / self.cost(bucket)))
                 boards = min(math.ceil(need / rate - 1e-9), self.remaining, most)
                 self.remaining -= boards
                 wanted.append((bucket, boards))
@@ -266,14 +288,14 @@ class Planner:
         confirms as many of its contenders as its bucket's `room` (see Planner.room) has left
         after the boards planned before it (none without a room).
         """
-        total = sum(boards * self.cost(bucket[0]) for bucket, boards in wanted)
+        total = sum(boards * self.cost(bucket) for bucket, boards in wanted)
         if not total:
             return []
         share = total / math.ceil(total / TASK_MS - 1e-9)
         works: list[list[Batch]] = []
         spent = 0.0
         for bucket, boards in wanted:
-            cost = self.cost(bucket[0])
+            cost = self.cost(bucket)
             left = room[bucket] if room else 0
             for _ in range(boards):
                 index = int((spent + cost / 2) / share)
@@ -307,5 +329,5 @@ def first_plan_works(genre: str, sizes: Sequence[Size], grades: Sequence[str] | 
     no budget cut; a batch's cap does not change it): what decides whether a pool pays off."""
     buckets = planned(genre, sizes, grades)
     planner = Planner(per_grade * len(buckets), boards_per_task=1, tasks_in_flight=1,
-                      cost=size_costs(genre))
+                      cost=bucket_costs(genre))
     return planner.first_works(Quotas(buckets, per_grade))

@@ -27,7 +27,7 @@ from banks.runlog import run_recorded
 from generators import get_generator
 from pipeline import filling, runs
 from pipeline.admission import kin_index, picture_key
-from pipeline.batches import BOARDS_PER_TASK, Maker, Planner, size_costs
+from pipeline.batches import BOARDS_PER_TASK, Maker, Planner, bucket_costs
 from pipeline.executors import Executor, open_executor
 from pipeline.interrupts import raise_if_stopped
 from pipeline.jobs import BankJob, Compute, GenreJob
@@ -135,7 +135,7 @@ def genre_spec(genre: GenreJob, seed: int, job: BankJob) -> tuple[dict[str, Any]
             "boards_per_task": boards, "batches_per_round": genre.batches_per_round,
             "options": genre.options, "allow_short": job.allow_short,
             **({"max_seconds": job.max_seconds} if job.max_seconds else {})}
-    planner = Planner(budget, boards, genre.batches_per_round, size_costs(rules.name))
+    planner = Planner(budget, boards, genre.batches_per_round, bucket_costs(rules.name))
     return spec, GenrePlan(genre, tuple(buckets), planner)
 
 

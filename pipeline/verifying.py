@@ -21,8 +21,8 @@ from pipeline.progress import progress_bar
 from pipeline.results import Verification
 from pipeline.sizes import Size
 
-VERIFY_TASK_MS = 8_000  # a chunk's rows cost about this much, in a board's cost (a Slant row
-# takes about a third of its board's table cost to re-verify: 2-3 s)
+VERIFY_TASK_MS = 1_000  # a chunk's rows cost about this much, in a board's cost (a Slant row
+# takes about its board's table cost to re-verify: about 1 s)
 PROBLEMS_KEPT = 100
 
 Rows = list[dict[str, Any]]

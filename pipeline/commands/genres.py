@@ -12,7 +12,7 @@ from collections.abc import Collection, Sequence
 from functools import partial
 
 from generators.commands import Command
-from pipeline.arguments import MAX_COUNT, InputError, number_in
+from pipeline.arguments import MAX_COUNT, InputError, number_arg
 from pipeline.commands.common import Register
 
 
@@ -34,8 +34,7 @@ def add_genre_commands(command: Register) -> None:
         for extra in get_generator(name).commands:
             sub = command(extra.name, partial(run_command, extra), extra.help)
             for option in extra.options:
-                kind = str if option.minimum is None else partial(
-                    number_in, least=option.minimum, most=MAX_COUNT)
+                kind = str if option.minimum is None else number_arg(option.minimum, MAX_COUNT)
                 sub.add_argument(option.name, type=kind, required=option.default is None,
                                  default=option.default, help=option.help)
             sub.add_argument("--json", action="store_true",

@@ -7,6 +7,7 @@ first appearance, so equal partitions have equal solutions. A *reading* is how t
 read: the true one (STRICT) or one of the two misreadings (closed interval, corner contact).
 """
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -193,6 +194,32 @@ def images(puzzle: ArafPuzzle) -> list[str]:
     """Return the canonical texts of the 8 rotations and reflections of `puzzle`."""
     rows = [row.split(" ") for row in format(puzzle).split(",")]
     return [",".join(" ".join(row) for row in grid) for grid in dihedral_images(rows)]
+
+
+def variant_images(puzzle: ArafPuzzle) -> Iterator[list[str]]:
+    """Yield, for each number in cell order, the `images` of the puzzle less that number: the
+    puzzle's own image texts with '.' in place of that number's token in each."""
+    tokens = ["." if n is None else str(n) for n in puzzle.numbers]
+    texts, starts = [], []
+    for grid in _image_cells(puzzle.width, puzzle.height):
+        rows = [" ".join(tokens[k] for k in row) for row in grid]
+        texts.append(",".join(rows))
+        start, at = [0] * len(tokens), 0
+        for row in grid:
+            for k in row:
+                start[k] = at
+                at += len(tokens[k]) + 1  # the token and the ' ' or ',' after it
+        starts.append(start)
+    for k, token in enumerate(tokens):
+        if token != ".":
+            yield [text[: at[k]] + "." + text[at[k] + len(token) :]
+                   for text, at in zip(texts, starts, strict=True)]
+
+
+@cache
+def _image_cells(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Return the 8 images of the board's grid of cells (as `dihedral_images` orders them)."""
+    return tuple(dihedral_images([range(r * width, (r + 1) * width) for r in range(height)]))
 
 
 def clue_count(puzzle: ArafPuzzle) -> int:

@@ -117,6 +117,12 @@ class ArafBoard:
             touched |= rooms[i]
         return cells_of(touched)
 
+    @cached_property
+    def pair_values(self) -> tuple[str, ...]:
+        """Return, per pair, the value of the cells its rooms decide: "r,c" of its first
+        number."""
+        return tuple(f"{p // self.width},{p % self.width}" for p, _ in self.cat.pairs)
+
     def value(self, alive: int, k: int) -> str | None:
         here = self.cat.cover[k] & alive
         if not here:
@@ -124,8 +130,7 @@ class ArafBoard:
         pair = self.cat.room_pair[(here & -here).bit_length() - 1]
         if here & ~self.cat.pair_rooms[pair]:
             return None
-        p = self.cat.pairs[pair][0]
-        return f"{p // self.width},{p % self.width}"
+        return self.pair_values[pair]
 
     def name_of(self, k: int) -> str:
         return cell_name(*divmod(k, self.width))

@@ -15,9 +15,13 @@ rooms over the 72 boards, 14.9 a board, agree.
 """
 
 import math
+from typing import TYPE_CHECKING
 
-from solvers.araf.board import ArafPuzzle, ArafSolution
+from solvers.araf.board import ArafPuzzle, ArafSolution, variant_images
 from solvers.core.quality import Floor, Measures, Reference, less_one_clue, nearest_size
+
+if TYPE_CHECKING:
+    from solvers.core.genre import Genre
 
 # The reference's table (seed 001): (width, height) -> pairs of numbers a board, mean.
 PAIRS: dict[tuple[int, int], float] = {(6, 6): 236.5, (8, 8): 692.0}
@@ -45,5 +49,12 @@ def reference(width: int, height: int) -> Reference:
             "rooms": round(numbers / 2 * scale, 1)}
 
 
+def variant_ids(genre: "Genre[ArafPuzzle, ArafSolution]", puzzle: ArafPuzzle) -> list[str]:
+    """Return the ids of the puzzle less each number, from its own image texts
+    (board.variant_images): the ids genre.puzzle_id gives the `less_one_clue` variants."""
+    return [genre.id_of_images(texts) for texts in variant_images(puzzle)]
+
+
 FLOOR: Floor[ArafPuzzle, ArafSolution] = Floor(
-    measure=measure, reference=reference, variants=less_one_clue("numbers"))
+    measure=measure, reference=reference, variants=less_one_clue("numbers"),
+    variant_ids=variant_ids)

@@ -176,7 +176,7 @@ def _same_uniqueness_answers(pairs: list[tuple[ArafPuzzle, ArafPuzzle]]) -> set[
     return answers
 
 
-def test_has_legal_move_says_what_moves_says():
+def test_has_legal_move_says_what_moves_says_and_so_do_the_tight_boards_handovers():
     rng = random.Random(8)
     legal = []
     for _ in range(300):
@@ -184,6 +184,7 @@ def test_has_legal_move_says_what_moves_says():
         rooms = random_rooms(rng, w, h, rng.randint(3, 6))
         numbers, ends = tight_board(rng, w, h, rooms)
         solution = solution_of(w, h, rooms)
+        tight = perturbations.Handovers.of(ArafPuzzle(w, h, tuple(numbers)), solution)
         for _ in range(rng.randint(0, 6)):  # widen a window end, unchecked
             room, side = rng.randrange(len(ends)), rng.randrange(2)
             cell = ends[room][side]
@@ -191,6 +192,7 @@ def test_has_legal_move_says_what_moves_says():
         puzzle = ArafPuzzle(w, h, tuple(numbers))
         expected = any(move.legal for move in perturbations.moves(puzzle, solution))
         assert perturbations.has_legal_move(puzzle, solution) == expected, ARAF.format(puzzle)
+        assert tight.legal_move(numbers) == expected, ARAF.format(puzzle)  # places unchanged
         legal.append(expected)
     assert any(legal) and not all(legal)
 

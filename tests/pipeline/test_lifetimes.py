@@ -19,8 +19,8 @@ pytestmark = [pytest.mark.flow,
               pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")]
 
 PUZZLEBANK = str(Path(sys.executable).with_name("puzzlebank"))
-SPEC = ("--genre", "slant", "--size", "10x10", "--grade", "count", "--per-grade", "80", "--seed",
-        "3", "--workers", "2")  # a first plan of two works: a pool of two (see executors.choose)
+SPEC = ("--genre", "slant", "--size", "10x10", "--grade", "count", "--per-grade", "150", "--seed",
+        "3", "--workers", "2")  # a first plan of 2+ works: a pool of two (see executors.choose)
 
 
 def state(pid):

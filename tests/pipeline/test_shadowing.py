@@ -19,8 +19,8 @@ pytestmark = [pytest.mark.flow,
 
 PUZZLEBANK = str(Path(sys.executable).with_name("puzzlebank"))
 SHADOWS = ("banks", "pipeline", "solvers", "generators")
-POOLED = ("--genre", "slant", "--size", "10x10", "--grade", "count", "--per-grade", "80",
-          "--seed", "3")  # a first plan of two works: a pool of two (see executors.choose)
+POOLED = ("--genre", "slant", "--size", "10x10", "--grade", "count", "--per-grade", "150",
+          "--seed", "3")  # a first plan of 2+ works: a pool of two (see executors.choose)
 
 
 @pytest.fixture
