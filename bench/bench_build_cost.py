@@ -12,8 +12,9 @@ each round, for each checkout one after the other:
 - `import prefect.flows` alone in a fresh process: its CPU seconds.
 Prints each checkout's medians: wall, CPU, the import alone, and *ours*: the build's CPU (and wall)
 less the import alone (what a build costs beyond importing Prefect); then the ratios of the
-medians; the load average at the start and end. Last (unless --no-trace), where one build of this
-checkout spends its time: bench/trace_build.py's steps, with their CPU and API requests.
+medians and the median of the rounds' paired CPU differences; the load average at the start and
+end. Last (unless --no-trace), where one build of this checkout spends its time:
+bench/trace_build.py's steps, with their CPU and API requests.
 """
 
 import argparse
@@ -38,9 +39,10 @@ SERVER_VARIABLES = ("PREFECT_API_URL", "PREFECT_HOME")  # the build finds the ro
 
 def environment(checkout: Path) -> dict[str, str]:
     """Return the environment of a process that runs `checkout`'s code: it first on the module
-    path, the server found through the root as from an operator's shell."""
+    path (and not the working folder, which `python -c` would put before it), the server found
+    through the root as from an operator's shell."""
     env = {name: value for name, value in os.environ.items() if name not in SERVER_VARIABLES}
-    return env | {"PYTHONPATH": str(checkout)}
+    return env | {"PYTHONPATH": str(checkout), "PYTHONSAFEPATH": "1"}
 
 
 def children_cpu() -> float:
@@ -102,9 +104,13 @@ def main() -> None:
                   f"{one['wall'] - one['import']:.2f} s")
         if "baseline" in medians:
             this, before = medians["this"], medians["baseline"]
+            paired = statistics.median(one - other for one, other in
+                                       zip(seen["this"]["cpu"], seen["baseline"]["cpu"],
+                                           strict=True))
             print(f"this / baseline: wall {this['wall'] / before['wall']:.2f}, CPU "
                   f"{this['cpu'] / before['cpu']:.2f}, ours CPU "
-                  f"{(this['cpu'] - this['import']) / (before['cpu'] - before['import']):.2f}")
+                  f"{(this['cpu'] - this['import']) / (before['cpu'] - before['import']):.2f}; "
+                  f"median of the rounds' CPU differences this - baseline {paired:+.2f} s")
         print(f"load average at end: {os.getloadavg()}", flush=True)
         if not args.no_trace:
             subprocess.run([sys.executable, str(HERE / "trace_build.py"), "build", "traced", *TINY,
