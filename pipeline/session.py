@@ -8,6 +8,7 @@ with the rest of a flow's imports (see `preheat`).
 """
 
 import contextlib
+import gc
 import importlib
 import os
 import sys
@@ -91,7 +92,8 @@ def flow_settings(url: str) -> Iterator[None]:
 
 def preheat(genres: Sequence[str] | None) -> None:
     """Start the fork server with `genres` when a pool or local cluster will fork from it
-    (None: none will), then import the flows (Prefect too: PREFECT_API_URL is set).
+    (None: none will), then import the flows (Prefect too: PREFECT_API_URL is set) with the
+    garbage collector paused.
 
     Called while a private server starts, so these seconds of imports overlap with its start.
     A stop kills the workers mid-work, so the semaphores they made are never released by them:
@@ -102,7 +104,24 @@ def preheat(genres: Sequence[str] | None) -> None:
 
         os.environ["PYTHONWARNINGS"] = TRACKER_QUIET
         start(genres)
-    importlib.import_module("pipeline.flows")
+    with collector_paused():
+        importlib.import_module("pipeline.flows")
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Run the block with Python's cyclic garbage collector paused, then as it was before.
+
+    For the flow's imports: Prefect's and ours make over 100,000 objects that live until the
+    exit, and the collector, started every 700 new objects, would walk them again and again
+    (about 300 young, 30 middle and 2 full collections, 0.2 to 0.3 of their 2 to 3 CPU s)."""
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
 
 
 def cancel_runs(started: list[str], reason: str) -> None:

@@ -110,3 +110,21 @@ def test_a_flow_run_records_its_parameters_as_prefect_does_without_fastapis_enco
     assert recorded["compute"] == {"workers": 2, "dask": "local:2"}
     assert recorded["odd"] == "<object>"
     assert type(verify_version) is type(build_banks) is not Flow
+
+
+def test_the_flows_import_with_the_garbage_collector_paused_and_it_runs_again_after(monkeypatch):
+    from pipeline import session
+
+    seen = []
+    monkeypatch.setattr(session.importlib, "import_module", lambda name: seen.append(
+        (name, gc.isenabled())))
+    assert gc.isenabled()
+    session.preheat(None)
+    assert seen == [("pipeline.flows", False)] and gc.isenabled()
+    gc.disable()
+    try:
+        with session.collector_paused():
+            pass
+        assert not gc.isenabled()  # paused by a caller: left paused
+    finally:
+        gc.enable()
