@@ -7,6 +7,7 @@ cell k, `pair_rooms[j]` the rooms of pair j, `clash[i]` the rooms sharing a cell
 the reading and has a size in the pair's window.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
@@ -120,6 +121,13 @@ def build(puzzle: ArafPuzzle, reading: Reading = STRICT, screened: bool = True) 
             room_pair.extend([len(pairs)] * len(found))
             pairs.append((p, q))
             rooms.extend(found)
+    return assemble(puzzle, pairs, rooms, room_pair)
+
+
+def assemble(puzzle: ArafPuzzle, pairs: Sequence[tuple[int, int]], rooms: Sequence[int],
+             room_pair: Sequence[int]) -> Catalogue:
+    """Return the catalogue of `puzzle` whose pairs, rooms (cell sets) and rooms' pairs these
+    are (a pair's rooms consecutive, in pair order), with its lookup tables."""
     holders: list[list[int]] = [[] for _ in puzzle.numbers]
     grouped = [0] * len(pairs)
     for i, (cells, j) in enumerate(zip(rooms, room_pair, strict=True)):

@@ -12,16 +12,18 @@ placed. The rooms the catalogue (the pair level) leaves decide some cells before
 """
 
 from dataclasses import replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from solvers.araf import GENRE, kernel
 from solvers.araf.board import ArafPuzzle, ArafSolution, cells_of, rooms_of
+from solvers.araf.catalogue import assemble
 from solvers.araf.rules import (
     CONTRADICTION,
     LADDER,
     Propagation,
     Tables,
     tables,
+    tables_of,
 )
 from solvers.araf.search import LOWER, count_ladder
 from solvers.core.errors import PuzzleFormatError
@@ -35,6 +37,20 @@ WEIGHTS = Weights(level=(0, 100, 300, 600), per_step={"pair": 0, "cell": 0.5, "r
 CELL = frozenset(("cell",))
 
 
+def board_tables(puzzle: ArafPuzzle) -> Tables:
+    """Return rules.tables(puzzle), built on the kernel's catalogue when the kernel is built
+    (the same pairs and rooms in the same order as catalogue.py's, and most often compiled
+    already: the generator's grade of the board built it), so the explainer grows no rooms in
+    Python."""
+    return tables(puzzle) if kernel.compiled is None else _kernel_tables(puzzle)
+
+
+@lru_cache(maxsize=8)
+def _kernel_tables(puzzle: ArafPuzzle) -> Tables:
+    board = kernel.compile_board(puzzle)
+    return tables_of(assemble(puzzle, board.pairs, board.rooms, board.room_pair))
+
+
 class ArafBoard:
     """An Araf puzzle as the walker sees it (solvers.core.walk.Board)."""
 
@@ -46,7 +62,7 @@ class ArafBoard:
         self.puzzle = puzzle
         self.width = puzzle.width
         self.cell_count = puzzle.width * puzzle.height
-        self.tab = tables(puzzle)
+        self.tab = board_tables(puzzle)
         self.cat = self.tab.cat
         self.solution = solution
         self.turn = 0  # the index among the numbers where the next ration sweep starts
@@ -167,7 +183,7 @@ class ArafBoard:
 def read_state(puzzle: ArafPuzzle, labels: list[str | None]) -> int:
     """Return the alive rooms a partial labelling allows: a room holding a labelled cell holds
     every cell with its label and none with another."""
-    cat = tables(puzzle).cat
+    cat = board_tables(puzzle).cat
     groups: dict[str, int] = {}
     for k, label in enumerate(labels):
         if label is not None:

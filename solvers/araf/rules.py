@@ -77,7 +77,12 @@ class Tables:
 def tables(puzzle: ArafPuzzle, reading: Reading = STRICT) -> Tables:
     """Return the rule tables of `puzzle` (cached with its catalogue); the rules never look at
     the numbers themselves, only at the rooms, so a misreading's catalogue works as well."""
-    cat = catalogue(puzzle, reading)
+    return tables_of(catalogue(puzzle, reading))
+
+
+def tables_of(cat: Catalogue) -> Tables:
+    """Return the rule tables of a catalogue (of its puzzle)."""
+    puzzle = cat.puzzle
     numbered = tuple(k for k, n in enumerate(puzzle.numbers) if n is not None)
     plain = tuple(k for k, n in enumerate(puzzle.numbers) if n is None)
     number_at = [-1] * len(puzzle.numbers)

@@ -134,3 +134,14 @@ def test_comparing_only_the_pairs_of_a_changed_number_agrees_with_whole_catalogu
         assert same_catalogue(before, after) == same
         outcomes[same] += 1
     assert min(outcomes.values()) >= 10, outcomes
+
+
+def test_the_explainers_tables_on_the_kernels_catalogue_are_the_rules_tables():
+    from solvers.araf.explain import board_tables
+    from solvers.araf.rules import tables
+
+    rng = random.Random(11)
+    for _ in range(40):
+        w, h = rng.randint(2, 8), rng.randint(2, 8)
+        puzzle = random_board(rng, w, h)
+        assert board_tables(puzzle) == tables(puzzle), ARAF.format(puzzle)
