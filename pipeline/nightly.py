@@ -18,9 +18,7 @@ import datetime
 import zoneinfo
 from typing import Any
 
-from prefect import flow
 from prefect.artifacts import create_markdown_artifact, create_table_artifact
-from prefect.runtime import flow_run
 
 from banks import BankError, BankStore
 from banks.calendar import extend
@@ -31,13 +29,14 @@ from pipeline.flows import build_banks
 from pipeline.jobs import AppBank
 from pipeline.notify import message, notify
 from pipeline.results import BuildStatus
+from pipeline.runs import address, recorded_flow
 
 
 class NightFailed(Exception):
     """Some jobs of the night failed; str() names them (the run's state message)."""
 
 
-@flow(name="build-app", flow_run_name="build {names}")
+@recorded_flow(name="build-app", flow_run_name="build {names}")
 def build_app(banks: list[AppBank], root: str, timezone: str = "UTC",
               notify_settings: Notify | None = None, names: str = "",
               fail_run: bool = True) -> list[list[str]]:
@@ -46,7 +45,7 @@ def build_app(banks: list[AppBank], root: str, timezone: str = "UTC",
     a BuildStatus, "failed", or for a calendar "planned", "short" or "failed". With
     `fail_run`, NightFailed at the end when any failed (the run then shows Failed in the
     Prefect UI)."""
-    run = str(flow_run.ui_url) if flow_run.id else None
+    run = address()
     outcomes: list[list[str]] = []
     table: list[dict[str, Any]] = []
     for bank in banks:

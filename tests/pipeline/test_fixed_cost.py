@@ -112,6 +112,23 @@ def test_a_flow_run_records_its_parameters_as_prefect_does_without_fastapis_enco
     assert type(verify_version) is type(build_banks) is not Flow
 
 
+def test_a_night_records_its_parameters_as_prefect_does(prefect_api):
+    from prefect.flows import Flow
+
+    from pipeline.bankspec import Notify
+    from pipeline.jobs import AppBank, BankJob, Compute, GenreJob
+    from pipeline.nightly import build_app
+    from pipeline.sizes import Size
+
+    job = BankJob("b", (GenreJob("araf", (Size(6, 6),), 2, ("cell",)),), 3)
+    parameters = {"banks": [AppBank(job, Compute(2, None), plan_days=7)], "root": "/r",
+                  "timezone": "Europe/Paris", "names": "b",
+                  "notify_settings": Notify("https://hooks.example/x", None, ("failed",))}
+    recorded = build_app.serialize_parameters(parameters)
+    assert recorded == Flow.serialize_parameters(build_app, parameters)
+    assert recorded["banks"][0]["plan_days"] == 7 and type(build_app) is not Flow
+
+
 def test_the_flows_import_with_the_garbage_collector_paused_and_it_runs_again_after(monkeypatch):
     from pipeline import session
 
