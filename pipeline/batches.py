@@ -6,22 +6,21 @@ the seed derive_seed(master, size text, grade, n // STREAM_BLOCK, n % STREAM_BLO
 some batches to generate and grade (confirming the contenders their bucket is sure to take), and
 some contenders made earlier to confirm. A board's *cost* is the CPU
 milliseconds one attempt of its bucket took when the genre's reachability table was measured
-(see bucket_costs); works are cut to about TASK_MS of it. The plan depends only on the outcomes
+(pipeline.costs); works are cut to about TASK_MS of it. The plan depends only on the outcomes
 taken in so far (in task order), the budget and those stored costs, never on the number of
 workers or on timing, so the same build makes the same boards on any machine.
 """
 
 import copy
-import functools
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from generators.reachability import load
 from pipeline.admission import Confirmed, Contender, confirm, contend
+from pipeline.costs import BucketCost, bucket_costs, by_cells
 from pipeline.outcomes import Rejection
 from pipeline.quotas import Bucket, Quotas, planned
 from pipeline.seeds import derive_seed
@@ -38,8 +37,6 @@ PLAN_MS = 4 * TASK_MS  # the most cost one plan gives one bucket: a quota of 10*
 # 700 5x5 Slant boards a bucket at a time, not 10**9 (no spec of the stored digests reaches it)
 CONFIRMS_PER_TASK = 16  # contenders a confirm-only task waits for, unless nothing else is coming
 
-SizeCost = Callable[[Size], float]  # a size -> the cost of one board of that size
-BucketCost = Callable[[Bucket], float]  # a bucket -> the cost of one board of its stream
 
 
 @dataclass(frozen=True)
@@ -102,60 +99,6 @@ class Done:
         """Return how many contenders the task confirmed: the work's and its own."""
         return len(self.verdicts) + sum(isinstance(o, Confirmed) for outcomes in self.outcomes
                                         for o in outcomes)
-
-
-def cells_cost(size: Size) -> float:
-    """Return the cost of a board by its cells alone, as (cells / 10) squared: for a genre with
-    no measured size (attempts cost about as the square of the cells; Slant, 5x5 to 15x15)."""
-    return (size.cells / 10) ** 2
-
-
-@functools.cache
-def size_costs(genre: str) -> SizeCost:
-    """Return the genre's cost of one board by size, from its reachability table (see
-    generators.reachability): the CPU ms per attempt of the size's measured grades, pooled
-    (grades' costs shift with every solver change, sizes' relative ones much less); at a size
-    not measured, that of the measured size nearest in cells, scaled by the square of the
-    ratio of cells; by cells_cost when nothing is measured."""
-    table = load(genre)
-    measured: dict[Size, float] = {}
-    for text in table.sizes():
-        measures = table.at(text)
-        attempts = sum(m.attempts for m in measures)
-        if attempts:
-            measured[Size.parse(text)] = sum(m.cpu_ms for m in measures) / attempts
-    if not measured:
-        return cells_cost
-
-    def cost(size: Size) -> float:
-        if size in measured:
-            return measured[size]
-        near = min(measured, key=lambda known: abs(math.log(known.cells / size.cells)))
-        return measured[near] * (size.cells / near.cells) ** 2
-
-    return cost
-
-
-@functools.cache
-def bucket_costs(genre: str) -> BucketCost:
-    """Return the genre's cost of one board by bucket, from its reachability table: the CPU ms
-    per attempt measured at the bucket's size and grade (a 10x10 Slant probe board costs about
-    2.5 times a count one, so works cut by size alone are unequal), else its size's cost (see
-    size_costs)."""
-    by_size = size_costs(genre)
-    table = load(genre)
-    measured = {(Size.parse(m.size), m.grade): m.cpu_ms / m.attempts
-                for text in table.sizes() for m in table.at(text) if m.attempts}
-
-    def cost(bucket: Bucket) -> float:
-        return measured.get(bucket) or by_size(bucket[0])
-
-    return cost
-
-
-def by_cells(bucket: Bucket) -> float:
-    """Return cells_cost of the bucket's size: the cost of a genre with no table."""
-    return cells_cost(bucket[0])
 
 
 def run_batch(

@@ -27,7 +27,8 @@ from banks.runlog import run_recorded
 from generators import get_generator
 from pipeline import filling, runs
 from pipeline.admission import kin_index, picture_key
-from pipeline.batches import BOARDS_PER_TASK, Maker, Planner, bucket_costs
+from pipeline.batches import BOARDS_PER_TASK, Maker, Planner
+from pipeline.costs import bucket_costs
 from pipeline.executors import Executor, open_executor
 from pipeline.interrupts import raise_if_stopped
 from pipeline.jobs import BankJob, Compute, GenreJob

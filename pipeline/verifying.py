@@ -1,7 +1,7 @@
 """Re-verification of rows read back from disk: cut into chunks of about equal cost, each chunk a
 work for an executor (pipeline.executors), the problems gathered into a report.
 
-Vocabulary: a row's *cost* is what a board of its genre and size costs (batches.size_costs); a
+Vocabulary: a row's *cost* is what a board of its genre and size costs (costs.size_costs); a
 *chunk* is consecutive rows of about VERIFY_TASK_MS of cost, re-admitted by one work.
 """
 
@@ -15,7 +15,7 @@ import pyarrow as pa
 
 from banks import BankError
 from pipeline import admission
-from pipeline.batches import size_costs
+from pipeline.costs import size_costs
 from pipeline.executors import Executor
 from pipeline.progress import progress_bar
 from pipeline.results import Verification

@@ -13,13 +13,10 @@ from pipeline.batches import (
     Batch,
     Planner,
     Work,
-    bucket_costs,
-    by_cells,
-    cells_cost,
     first_plan_works,
     run_batch,
-    size_costs,
 )
+from pipeline.costs import bucket_costs, by_cells, cells_cost, size_costs
 from pipeline.quotas import Quotas
 from pipeline.seeds import derive_seed
 from pipeline.sizes import Size
