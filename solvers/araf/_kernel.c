@@ -1,19 +1,39 @@
 /* The Araf ladder below search, and the exact-cover search over it, in C, for the generator's
  * many "is there a second solution?" checks, its grades, and the explainer's ration steps. It
- * follows rules.py, search.py and deduce.py (the reference) step for step: the same agenda
- * order in the cell rule, the same sweep order and the same (stale) ledger in the ration rule,
- * the same branching cell, room order, parts and node count in the search, so it finds the same
- * solutions in the same order, stops at the same node and counts the same rule steps (a step is
- * an application that killed a room, as rules.py counts them). The grade is the lowest level
- * whose fixpoint solves the puzzle, as grading.py's LowestSolvingLevel reads deduce.py. The
- * tests hold it to the Python ladder on thousands of boards.
+ * answers as rules.py, search.py and deduce.py (the reference) do: the same fixpoints, and the
+ * same branching cell, room order, parts and node count in the search, so it finds the same
+ * solutions in the same order and stops at the same node; where rule steps are counted (a step
+ * is an application that killed a room, as rules.py counts them) it takes the reference's very
+ * route: the same agenda order in the cell rule, the same sweep order and the same (stale)
+ * ledger in the ration rule. The grade is the lowest level whose fixpoint solves the puzzle, as
+ * grading.py's LowestSolvingLevel reads deduce.py. The tests hold it to the Python ladder on
+ * thousands of boards.
+ *
+ * Elsewhere the route is the kernel's own: where only a fixpoint is read (every run but grade's
+ * ladder levels and ONCE), the ration rule *settles* the state (runs the cell rule) after each
+ * room it refutes, so every trial starts from a cell fixpoint, and keeps a *memo* of the trials
+ * that survived. This reaches the reference's fixpoint: the cell rules and the ration
+ * refutation are monotone (a rule that fires on a room set fires, or finds its rooms dead, on
+ * any subset; a budget that fails fails on any subset), so both routes rest in the greatest
+ * fixpoint common to them, and every answer read off it (a solution, a search's solutions,
+ * their order and its nodes) is the same. Only the count of rule steps depends on the route,
+ * so grade's levels (whose steps are a row's) and ONCE's single sweep (not a fixpoint) keep the
+ * reference's route (rule bit REFERENCE); so does a board whose memo would be too large.
+ * The memo, with P_i the rooms that do not clash with room i (and i), and C(A) the greatest
+ * cell fixpoint below the room set A: a trial of room i from a settled state S1 ends in
+ * C(S1 & P_i), or in a contradiction. When it survived, ending in F, a trial from any state
+ * S <= S1 with F <= S ends in F again (F is a fixpoint below S & P_i, and monotonicity bounds
+ * the result by F), and the budget reads the final state alone: it survives, unrun. With
+ * S <= S1 but rooms of F dead since, it ends in C(F & S), reached by the cell rule from F & S
+ * with only the dead rooms' cells on the agenda (every other cell is as it was in F).
  *
  * Vocabulary as in catalogue.py and rules.py: cell k, room i, pair j, number n (the index of a
  * numbered cell among them); a cell set is CW words, a room set RW words (bit i of word i/64).
  * A Board is a catalogue with the rule tables derived from it; `alive` is a room set, `dirty`
  * the cell set on the cell rule's agenda. Rule bits: CELL 1, RATION 2 (the pair level is the
  * catalogue itself), and ONCE 4: at most one ration sweep per run (not a ladder level: a weaker
- * fixpoint, still sound, for searches whose only answer is whether a solution exists).
+ * fixpoint, still sound, for searches whose only answer is whether a solution exists), and
+ * REFERENCE 8: the ration rule takes the reference's route (above).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -22,7 +42,7 @@
 #include <string.h>
 
 typedef uint64_t word;
-enum { CELL = 1, RATION = 2, ONCE = 4 };
+enum { CELL = 1, RATION = 2, ONCE = 4, REFERENCE = 8 };
 #define CONTRADICTION (-1)
 #define STOP (-2)
 #define NO_MEMORY (-3)
@@ -64,7 +84,14 @@ typedef struct {
     word *placed, *snapshot, *trial_alive, *trial_dirty;
     Ledger ledger, check;
     char *block;
+    /* the ration rule's memo (see the top), allocated at its first use: memo_has the rooms with
+     * an entry, memo_from[i] the settled state a trial of room i survived from, memo_to[i] the
+     * state it ended in; memo_refused when it would take more than MEMO_MOST bytes */
+    word *memo_has, *memo_from, *memo_to;
+    int memo_refused;
 } Board;
+
+#define MEMO_MOST ((size_t)8 << 20)  /* a 10x10 board's memo takes about 1 MB, a 15x15 one 5 */
 
 #define ROW(table, i, n) ((table) + (size_t)(i) * (size_t)(n))
 #define EACH(sparse, x, w) \
@@ -247,9 +274,59 @@ static int refutes(const Board *b, const Ledger *l, int i) {
              left <= l->need_hi - l->most[na] - l->most[nb]);
 }
 
-/* rules.py, Propagation.ration_rule: one sweep of trials over the rooms alive at its start. */
+/* Return 1 when the board's memo is there (allocated now at its first use), else 0. */
+static int memo_ready(Board *b) {
+    if (b->memo_has) return 1;
+    size_t words = (size_t)b->rw * (2 * (size_t)b->nrooms + 1);
+    if (b->memo_refused || words * sizeof(word) > MEMO_MOST) return 0;
+    b->memo_has = calloc(words, sizeof(word));
+    if (!b->memo_has) {
+        b->memo_refused = 1;
+        return 0;
+    }
+    b->memo_from = b->memo_has + b->rw;
+    b->memo_to = b->memo_from + (size_t)b->nrooms * (size_t)b->rw;
+    return 1;
+}
+
+/* What the memo knows of a trial of room i from the settled state `alive` (see the top). */
+enum { UNKNOWN, SURVIVES, RESUMES };
+
+static int memo_of(const Board *b, const word *alive, int i) {
+    if (!has(b->memo_has, i)) return UNKNOWN;
+    const word *from = ROW(b->memo_from, i, b->rw), *to = ROW(b->memo_to, i, b->rw);
+    word outside = 0, lost = 0;
+    for (int w = 0; w < b->rw; w++) {
+        outside |= alive[w] & ~from[w];
+        lost |= to[w] & ~alive[w];
+    }
+    return outside ? UNKNOWN : lost ? RESUMES : SURVIVES;
+}
+
+/* Start the trial of room i from `alive`: the trial state and its agenda (a resumed trial from
+ * the memo's final state, less the rooms dead since, with their cells). */
+static void start_trial(Board *b, const word *alive, int i, int known) {
+    int rw = b->rw, cw = b->cw;
+    if (known == RESUMES) {
+        const word *to = ROW(b->memo_to, i, rw);
+        memset(b->trial_dirty, 0, sizeof(word) * (size_t)cw);
+        for (int w = 0; w < rw; w++) {
+            b->trial_alive[w] = to[w] & alive[w];
+            for (word x = to[w] & ~alive[w]; x; x &= x - 1)
+                join(b->trial_dirty, ROW(b->rooms, w * 64 + __builtin_ctzll(x), cw), cw);
+        }
+        return;
+    }
+    memcpy(b->trial_alive, alive, sizeof(word) * (size_t)rw);
+    place(b, b->trial_alive, i);
+    memcpy(b->trial_dirty, ROW(b->reach, i, cw), sizeof(word) * (size_t)cw);
+}
+
+/* rules.py, Propagation.ration_rule: one sweep of trials over the rooms alive at its start, on
+ * the reference's route or, where that is not asked, settled and with the memo (see the top). */
 static int ration_rule(Board *b, int rules, word *alive, word *dirty) {
     int rw = b->rw, cw = b->cw, lower = rules & ~RATION, refuted = 0, i;
+    int settled = lower & CELL && !(rules & (ONCE | REFERENCE)) && memo_ready(b);
     if (!budget(b, alive, 0, &b->ledger) || !holds(&b->ledger)) return CONTRADICTION;
     memcpy(b->snapshot, alive, sizeof(word) * (size_t)rw);
     BITS(b->snapshot, rw, i) {
@@ -259,16 +336,27 @@ static int ration_rule(Board *b, int rules, word *alive, word *dirty) {
         EACH(b->clash_words, i, w) others |= alive[w] & clash[w] & ~(w == i >> 6 ? (word)1 << (i & 63) : 0);
         if (!others) continue;
         if (!refutes(b, &b->ledger, i)) {
-            memcpy(b->trial_alive, alive, sizeof(word) * (size_t)rw);
-            place(b, b->trial_alive, i);
-            memcpy(b->trial_dirty, ROW(b->reach, i, cw), sizeof(word) * (size_t)cw);
+            int known = settled ? memo_of(b, alive, i) : UNKNOWN;
+            if (known == SURVIVES) continue;
+            start_trial(b, alive, i, known);
             int result = lower & CELL ? cell_rule(b, b->trial_alive, b->trial_dirty) : 0;
-            if (result != CONTRADICTION && within_budget(b, b->trial_alive, lower & CELL))
+            if (result != CONTRADICTION && within_budget(b, b->trial_alive, lower & CELL)) {
+                if (settled) {
+                    memcpy(ROW(b->memo_from, i, rw), alive, sizeof(word) * (size_t)rw);
+                    memcpy(ROW(b->memo_to, i, rw), b->trial_alive, sizeof(word) * (size_t)rw);
+                    b->memo_has[i >> 6] |= (word)1 << (i & 63);
+                }
                 continue;
+            }
         }
         alive[i >> 6] &= ~((word)1 << (i & 63));
         join(dirty, ROW(b->rooms, i, cw), cw);
         refuted++;
+        if (settled) {  /* the next trial starts from a cell fixpoint */
+            int fired = cell_rule(b, alive, dirty);
+            if (fired == CONTRADICTION) return CONTRADICTION;
+            refuted += fired;
+        }
     }
     return refuted;
 }
@@ -467,6 +555,7 @@ static int read_set(const char *data, Py_ssize_t size, int n, word *to) {
 static void free_board(Board *b) {
     if (b) {
         free(b->block);
+        free(b->memo_has);
         free(b->cover_words.start);
         free(b->clash_words.start);
         free(b->by_size_start);
@@ -858,7 +947,7 @@ static PyObject *grade(PyObject *self, PyObject *args) {
     memcpy(dirty, b->all_cells, sizeof(word) * (size_t)cw);
     for (int level = 0; level < SEARCH_LEVEL; level++) {
         if (level > 0) {  /* pair is the catalogue alone: no rule runs */
-            int fired = run(b, level == 1 ? CELL : CELL | RATION, alive, dirty);
+            int fired = run(b, level == 1 ? CELL : CELL | RATION | REFERENCE, alive, dirty);
             if (fired == CONTRADICTION) goto done;
             steps += fired;
         }

@@ -2,8 +2,9 @@
 grade?", "what does ration kill at this number?"), answered by the C kernel.
 
 The kernel (_kernel.c, built by `pip install -e .`) runs the cell and ration rules of rules.py
-and the exact cover of search.py step for step on the same catalogue, so it finds the same
-solutions in the same order, stops at the same node and counts the same steps; those modules
+and the exact cover of search.py to the same fixpoints on the same catalogue (step for step where
+it counts steps), so it finds the same solutions in the same order, stops at the same node and
+counts the same steps; those modules
 (and deduce.py, with grading.py's LowestSolvingLevel, for the grade) stay the readable
 reference, and the tests hold the kernel to them on thousands of boards. Without the kernel
 built, every answer comes from the reference. Vocabulary as in rules.py; `rules` are ladder rule
@@ -61,12 +62,12 @@ class Compiled:
     def pair_blocks(self) -> dict[tuple[int, int], bytes]:
         """Return, per pair (its two cells), the cells of its rooms as one block of
         `room_cells` (a pair's rooms are consecutive, pair 0's first: `room_pair` is sorted, and
-        every pair listed has a room)."""
-        starts = [bisect_left(self.room_pair, j) for j in range(len(self.pairs))]
-        ends = [*starts[1:], len(self.room_pair)]
+        every pair listed has a room; a board with no pair has none)."""
+        bounds = [*(bisect_left(self.room_pair, j) for j in range(len(self.pairs))),
+                  len(self.room_pair)]
         size, cells = self.cell_bytes, self.room_cells
-        return {pair: cells[first * size : last * size]
-                for pair, first, last in zip(self.pairs, starts, ends, strict=True)}
+        return {pair: cells[bounds[j] * size : bounds[j + 1] * size]
+                for j, pair in enumerate(self.pairs)}
 
     @property
     def room_bytes(self) -> int:

@@ -131,6 +131,12 @@ def test_widenings_of_one_board_compare_as_the_reference():
     _compare(chain)
 
 
+def test_a_board_with_no_pair_has_no_novel_room():
+    # one number: no pair, no room (the thousands-of-boards sweep met such boards)
+    lone, other = ArafPuzzle(2, 2, (3, None, None, None)), ArafPuzzle(2, 2, (2, None, None, None))
+    assert kernel.novel(lone, other) == novel(catalogue(lone), catalogue(other)) == 0
+
+
 def test_bad_tables_get_a_clear_error():
     with pytest.raises(ValueError, match="native int per cell"):
         kernel.compiled.catalogue(3, 3, b"\0" * 8)
@@ -139,6 +145,27 @@ def test_bad_tables_get_a_clear_error():
 @pytest.mark.slow
 def test_the_kernel_answers_as_the_reference_on_thousands_of_boards():
     _compare(boards(small=3000, wide=300, big=20, seed=2))
+
+
+REFERENCE = 8  # _kernel.c's rule bit: the ration rule on the reference's route (no memo)
+
+
+def test_the_kernels_own_route_rests_where_the_references_does():
+    """Runs that read only a fixpoint take the kernel's own route (settled trials, a memo of the
+    survivors kept on the board across runs and calls): every count (solutions, their order,
+    nodes, where it stopped) and every solve is the reference route's, asked before and after
+    the memo has seen the board."""
+    cell, ration = kernel.RULE_BITS["cell"], kernel.RULE_BITS["ration"]
+    for puzzle in boards(small=150, wide=20, big=6, seed=11):
+        made = kernel.compile_board(puzzle)
+        everything, cells = made.everything(), made.all_cells()
+        assert kernel.compiled.solve(made.tables, cell | ration) == \
+            kernel.compiled.solve(made.tables, cell | ration | REFERENCE), ARAF.format(puzzle)
+        reference = kernel.compiled.cover(made.tables, cell | ration | REFERENCE, everything,
+                                          cells, 30, -1)
+        for _ in range(2):
+            own = kernel.compiled.cover(made.tables, cell | ration, everything, cells, 30, -1)
+            assert own == reference, ARAF.format(puzzle)
 
 
 def test_a_count_cut_in_slices_under_a_deadline_is_the_count_of_one_search():
