@@ -91,7 +91,7 @@ typedef struct {
     int memo_refused;
 } Board;
 
-#define MEMO_MOST ((size_t)8 << 20)  /* a 10x10 board's memo takes about 1 MB, a 15x15 one 5 */
+#define MEMO_MOST ((size_t)8 << 20)  /* a widened 10x10 board's memo takes up to 1 MB, 15x15 3 */
 
 #define ROW(table, i, n) ((table) + (size_t)(i) * (size_t)(n))
 #define EACH(sparse, x, w) \
