@@ -10,15 +10,15 @@
  * thousands of boards.
  *
  * Elsewhere the route is the kernel's own: where only a fixpoint is read (every run but grade's
- * ladder levels and ONCE), the ration rule *settles* the state (runs the cell rule) after each
+ * ladder levels), the ration rule *settles* the state (runs the cell rule) after each
  * room it refutes, so every trial starts from a cell fixpoint, and keeps a *memo* of the trials
  * that survived. This reaches the reference's fixpoint: the cell rules and the ration
  * refutation are monotone (a rule that fires on a room set fires, or finds its rooms dead, on
  * any subset; a budget that fails fails on any subset), so both routes rest in the greatest
  * fixpoint common to them, and every answer read off it (a solution, a search's solutions,
  * their order and its nodes) is the same. Only the count of rule steps depends on the route,
- * so grade's levels (whose steps are a row's) and ONCE's single sweep (not a fixpoint) keep the
- * reference's route (rule bit REFERENCE); so does a board whose memo would be too large.
+ * so grade's levels (whose steps are a row's) keep the reference's route (rule bit
+ * REFERENCE); so does a board whose memo would be too large.
  * The memo, with P_i the rooms that do not clash with room i (and i), and C(A) the greatest
  * cell fixpoint below the room set A: a trial of room i from a settled state S1 ends in
  * C(S1 & P_i), or in a contradiction. When it survived, ending in F, a trial from any state
@@ -31,9 +31,7 @@
  * numbered cell among them); a cell set is CW words, a room set RW words (bit i of word i/64).
  * A Board is a catalogue with the rule tables derived from it; `alive` is a room set, `dirty`
  * the cell set on the cell rule's agenda. Rule bits: CELL 1, RATION 2 (the pair level is the
- * catalogue itself), and ONCE 4: at most one ration sweep per run (not a ladder level: a weaker
- * fixpoint, still sound, for searches whose only answer is whether a solution exists), and
- * REFERENCE 8: the ration rule takes the reference's route (above).
+ * catalogue itself), and REFERENCE 4: the ration rule takes the reference's route (above).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -42,7 +40,7 @@
 #include <string.h>
 
 typedef uint64_t word;
-enum { CELL = 1, RATION = 2, ONCE = 4, REFERENCE = 8 };
+enum { CELL = 1, RATION = 2, REFERENCE = 4 };
 #define CONTRADICTION (-1)
 #define STOP (-2)
 #define NO_MEMORY (-3)
@@ -355,7 +353,7 @@ static void start_trial(Board *b, const word *alive, int i, int known) {
  * the reference's route or, where that is not asked, settled and with the memo (see the top). */
 static int ration_rule(Board *b, int rules, word *alive, word *dirty) {
     int rw = b->rw, cw = b->cw, lower = rules & ~RATION, refuted = 0, i;
-    int settled = lower & CELL && !(rules & (ONCE | REFERENCE)) && memo_ready(b);
+    int settled = lower & CELL && !(rules & REFERENCE) && memo_ready(b);
     if (!budget(b, alive, 0, NULL, &b->ledger) || !holds(&b->ledger)) return CONTRADICTION;
     memcpy(b->snapshot, alive, sizeof(word) * (size_t)rw);
     BITS(b->snapshot, rw, i) {
@@ -390,15 +388,14 @@ static int ration_rule(Board *b, int rules, word *alive, word *dirty) {
     return refuted;
 }
 
-/* rules.py, Propagation.run: the active rules to their fixpoint (with ONCE, ration sweeps once
- * at most); CONTRADICTION or the steps taken (the rooms the rules' applications killed, counted
- * as the rules count them). */
+/* rules.py, Propagation.run: the active rules to their fixpoint; CONTRADICTION or the steps
+ * taken (the rooms the rules' applications killed, counted as the rules count them). */
 static int run(Board *b, int rules, word *alive, word *dirty) {
-    int steps = 0, sweeps = 0;
+    int steps = 0;
     for (;;) {
         int fired = 0;
         if (rules & CELL && !empty(dirty, b->cw)) fired = cell_rule(b, alive, dirty);
-        if (!fired && rules & RATION && !(rules & ONCE && sweeps++))
+        if (!fired && rules & RATION)
             fired = ration_rule(b, rules, alive, dirty);
         if (fired == CONTRADICTION) return CONTRADICTION;
         if (!fired) return steps;
@@ -1117,10 +1114,10 @@ static int room_query(PyObject *args, RoomQuery *q) {
  * partition holds exactly one room at k, so it holds one of `rooms` exactly when its room at k
  * is one of them: one search, from every room alive but the others at k, decides it; first
  * under the cell rule up to max_nodes nodes (a quick witness), then, if that stopped, under the
- * whole ladder with one ration sweep a node (ONCE: its fixpoint costs more than the nodes it
- * saves here) and no limit. Exact, as `using` is (every rule is sound and the search complete),
- * but it searches once, not once per room; the solution it gives is the first that search
- * meets, not necessarily the one `using` gives. */
+ * whole ladder (on the kernel's own route) and no limit. Exact, as `using` is (every rule is
+ * sound and the search complete), but it searches once, not once per room; the solution it gives
+ * is the first that search meets, not necessarily the one `using` gives (a generator reads only
+ * whether there is one, and keeps the solution to refuse later boards it also solves). */
 static PyObject *through(PyObject *self, PyObject *args) {
     RoomQuery q;
     (void)self;
@@ -1145,7 +1142,7 @@ static PyObject *through(PyObject *self, PyObject *args) {
     memset(start, 0, sizeof(word) * (size_t)rw);
     for (int t = 0; t < b->nrooms; t++) start[t >> 6] |= (word)1 << (t & 63);
     for (int w = 0; w < rw; w++) start[w] &= ~(here[w] & ~wanted[w]);
-    int levels[2] = {CELL, CELL | RATION | ONCE};
+    int levels[2] = {CELL, CELL | RATION};
     long budgets[2] = {q.max_nodes, -1};
     List found = {NULL, 0, 0, rw};
     for (int level = 0; level < 2; level++) {
