@@ -82,8 +82,9 @@ def main() -> None:
     compiled = {name: getattr(kernel, name) for name in CHECKS}
     compiled["witness_using"] = lambda puzzle, rooms, max_nodes: \
         kernel.witness_using(puzzle, rooms, max_nodes) is not None  # any witness will do
-    for cache in (catalogue.catalogue, catalogue.pair_rooms, kernel.compile_board):
+    for cache in (catalogue.catalogue, catalogue.pair_rooms):
         cache.cache_clear()
+    kernel.forget_boards()
     kernel_s, python_s = replay(calls, [compiled, REFERENCE])
     print(f"{args.size}x{args.size}, seeds 0..{args.seeds - 1}: {len(calls)} hot checks, "
           f"kernel {kernel_s:.2f} s CPU, Python reference {python_s:.2f} s CPU, "

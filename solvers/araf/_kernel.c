@@ -27,6 +27,12 @@
  * S <= S1 but rooms of F dead since, it ends in C(F & S), reached by the cell rule from F & S
  * with only the dead rooms' cells on the agenda (every other cell is as it was in F).
  *
+ * The catalogue (pairs in order of their numbered cells, each pair's rooms smallest first, ties
+ * in cell-set order) is grown as catalogue.py grows it, or, for a widening of a compiled board
+ * (one number's value changed, the same numbered cells: `widened`), taken from that board for
+ * every pair but those at the changed number: a pair's rooms depend only on its two numbers
+ * (its window) and the numbered cells (the blockers), so only those pairs are grown again.
+ *
  * Vocabulary as in catalogue.py and rules.py: cell k, room i, pair j, number n (the index of a
  * numbered cell among them); a cell set is CW words, a room set RW words (bit i of word i/64).
  * A Board is a catalogue with the rule tables derived from it; `alive` is a room set, `dirty`
@@ -435,6 +441,15 @@ static int push(List *l, const word *set) {
     return 0;
 }
 
+/* Make room for `cap` sets in the empty list l; return NO_MEMORY when out of memory. */
+static int reserve(List *l, int cap) {
+    word *sets = malloc(sizeof(word) * (size_t)cap * (size_t)l->rw);
+    if (!sets) return NO_MEMORY;
+    l->sets = sets;
+    l->cap = cap;
+    return 0;
+}
+
 typedef struct {  /* search.py, _Search */
     Board *b;
     int rules;
@@ -610,10 +625,83 @@ static void free_capsule(PyObject *capsule) {
     free_board(PyCapsule_GetPointer(capsule, BOARD_NAME));
 }
 
-/* Return the Board of a catalogue: `numbered` a flag per cell, each room's cells (cw words)
- * and pair, each pair's two cells; NULL when out of memory. */
+/* Fill each room's clash and reach rows, joining the cover rows of its cells over the words
+ * where they have rooms (cover_words), and their sparse index clash_words: a clash row has
+ * rooms only between the first and the last word the joins met. Return -1 out of memory. */
+static int index_clash(Board *b) {
+    int cw = b->cw, rw = b->rw, nrooms = b->nrooms, k;
+    size_t room = (size_t)nrooms + 1, most = 4 * room;  /* the room for clash words so far */
+    Sparse *out = &b->clash_words;
+    out->start = malloc(sizeof(int) * (room + most));
+    if (!out->start) return -1;
+    const int *start = b->cover_words.start, *words = b->cover_words.words;
+    int at = 0;
+    for (int i = 0; i < nrooms; i++) {
+        word *clash = ROW(b->clash, i, rw);
+        int first = rw, last = -1;
+        BITS(ROW(b->rooms, i, cw), cw, k) {
+            const word *cover = ROW(b->cover, k, rw);
+            EACH(b->cover_words, k, v) clash[v] |= cover[v];
+            if (start[k] < start[k + 1]) {
+                if (words[start[k]] < first) first = words[start[k]];
+                if (words[start[k + 1] - 1] > last) last = words[start[k + 1] - 1];
+            }
+            join(ROW(b->reach, i, cw), ROW(b->cover_cells, k, cw), cw);
+        }
+        if ((size_t)at + (size_t)rw > most) {
+            int *grown = realloc(out->start, sizeof(int) * (room + 2 * most + (size_t)rw));
+            if (!grown) return -1;
+            out->start = grown;
+            most = 2 * most + (size_t)rw;
+        }
+        out->start[i] = at;
+        for (int w = first; w <= last; w++)
+            if (clash[w]) out->start[room + (size_t)at++] = w;
+    }
+    out->start[nrooms] = at;
+    out->words = out->start + room;
+    return 0;
+}
+
+/* Fill by_size: the rooms at each numbered cell, smallest first, ties by index (a counting
+ * sort over the sizes; every room holds exactly two numbered cells, its pair's). Return -1 out
+ * of memory. */
+static int sort_by_size(Board *b) {
+    int largest = 0, i;
+    for (i = 0; i < b->nrooms; i++)
+        if (b->sizes[i] > largest) largest = b->sizes[i];
+    b->by_size_start = malloc(sizeof(int) * ((size_t)b->nnum + 1 + 2 * (size_t)b->nrooms));
+    int *first = calloc((size_t)largest + 2, sizeof(int));  /* per size, where its rooms go */
+    if (!b->by_size_start || !first) {
+        free(first);
+        return -1;
+    }
+    b->by_size = b->by_size_start + b->nnum + 1;
+    int at = 0;
+    for (int n = 0; n < b->nnum; n++) {
+        const word *cover = ROW(b->cover, b->numbered[n], b->rw);
+        b->by_size_start[n] = at;
+        EACH(b->cover_words, b->numbered[n], w)
+            for (word x = cover[w]; x; x &= x - 1) first[b->sizes[w * 64 + __builtin_ctzll(x)] + 1]++;
+        first[0] = at;
+        for (int s = 1; s <= largest + 1; s++) first[s] += first[s - 1];
+        EACH(b->cover_words, b->numbered[n], w)
+            for (word x = cover[w]; x; x &= x - 1) {
+                i = w * 64 + __builtin_ctzll(x);
+                b->by_size[first[b->sizes[i]]++] = i;
+            }
+        at = first[largest];
+        memset(first, 0, sizeof(int) * ((size_t)largest + 2));
+    }
+    b->by_size_start[b->nnum] = at;
+    free(first);
+    return 0;
+}
+
+/* Return the Board of a catalogue: `numbered` a flag per cell, each room's cells (cw words),
+ * size and pair, each pair's two cells; NULL when out of memory. */
 static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, const word *rooms,
-                         const int *room_pair, int npairs, const int *pairs) {
+                         const int *sizes, const int *room_pair, int npairs, const int *pairs) {
     int cw = (ncells + 63) / 64, rw = nrooms / 64 + 1;
     Board *b = calloc(1, sizeof(Board));
     if (!b) return NULL;
@@ -655,11 +743,11 @@ static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, 
         b->pair_q[j] = pairs[2 * j + 1];
     }
     memcpy(b->rooms, rooms, sizeof(word) * R * (size_t)cw);
+    memcpy(b->sizes, sizes, sizeof(int) * R);
     memcpy(b->room_pair, room_pair, sizeof(int) * R);
     for (int i = 0, k; i < nrooms; i++) {
         int j = b->room_pair[i];
         const word *cells = ROW(b->rooms, i, cw);
-        b->sizes[i] = count_bits(cells, cw);
         b->room_na[i] = b->number_at[b->pair_p[j]];
         b->room_nb[i] = b->number_at[b->pair_q[j]];
         ROW(b->pair_rooms, j, rw)[i >> 6] |= (word)1 << (i & 63);
@@ -669,11 +757,6 @@ static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, 
             join(ROW(b->cover_cells, k, cw), cells, cw);
         }
     }
-    for (int i = 0, k; i < nrooms; i++)
-        BITS(ROW(b->rooms, i, cw), cw, k) {
-            join(ROW(b->clash, i, rw), ROW(b->cover, k, rw), rw);
-            join(ROW(b->reach, i, cw), ROW(b->cover_cells, k, cw), cw);
-        }
     for (int j = 0; j < npairs; j++) b->pair_first[j] = rw;
     for (int i = 0; i < nrooms; i++) {  /* a pair's rooms are consecutive */
         int j = b->room_pair[i];
@@ -681,28 +764,8 @@ static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, 
         b->pair_last[j] = i >> 6;
         b->pair_end[j] = i + 1;
     }
-    size_t held = 0;  /* the rooms at each numbered cell, by size (stable: ties by index) */
-    for (int n = 0; n < b->nnum; n++) held += (size_t)count_bits(ROW(b->cover, b->numbered[n], rw), rw);
-    b->by_size_start = malloc(sizeof(int) * ((size_t)b->nnum + 1 + held));
-    if (!b->by_size_start) {
-        free_board(b);
-        return NULL;
-    }
-    b->by_size = b->by_size_start + b->nnum + 1;
-    int at = 0;
-    for (int n = 0; n < b->nnum; n++) {
-        b->by_size_start[n] = at;
-        int i, start = at;
-        BITS(ROW(b->cover, b->numbered[n], rw), rw, i) {
-            int t = at++;  /* insertion, after every room no larger */
-            for (; t > start && b->sizes[b->by_size[t - 1]] > b->sizes[i]; t--)
-                b->by_size[t] = b->by_size[t - 1];
-            b->by_size[t] = i;
-        }
-    }
-    b->by_size_start[b->nnum] = at;
-    if (index_rows(b->cover, ncells, rw, &b->cover_words) < 0 ||
-        index_rows(b->clash, nrooms, rw, &b->clash_words) < 0) {
+    if (index_rows(b->cover, ncells, rw, &b->cover_words) < 0 || index_clash(b) < 0 ||
+        sort_by_size(b) < 0) {
         free_board(b);
         return NULL;
     }
@@ -714,25 +777,27 @@ typedef struct {  /* catalogue.py, pair_rooms: the growth of the rooms of one pa
     const word *touching;  /* [cells][cw] the cells touching each cell by an edge */
     const word *allowed;
     const int *distance;   /* steps to q through allowed cells */
-    word *stack;           /* 3 * cw words per level: members, frontier, banned */
-    List *found;
+    word *stack;           /* 1 + 3 * cw words per level: size, members, frontier, banned */
+    List *found;           /* sized rooms: the size, then the cells */
 } Growth;
 
 /* connected.py, _grow: every connected set holding the level's members, grown from its
- * frontier without its banned cells; those with q and lo..hi cells go to `found`. */
+ * frontier without its banned cells; those with q and lo..hi cells go to `found`, each after
+ * its size. */
 static int grow(Growth *g, int level, int size, int reach) {
     int cw = g->cw;
-    word *members = g->stack + (size_t)level * 3 * cw, *frontier = members + cw;
-    word *banned = frontier + cw, *next = banned + cw;
-    if (size >= g->lo && has(members, g->q) && push(g->found, members) < 0) return NO_MEMORY;
+    word *sized = g->stack + (size_t)level * (1 + 3 * (size_t)cw), *members = sized + 1;
+    word *frontier = members + cw, *banned = frontier + cw, *next = banned + cw;
+    sized[0] = (word)size;
+    if (size >= g->lo && has(members, g->q) && push(g->found, sized) < 0) return NO_MEMORY;
     if (size == g->hi) return 0;
     for (int cell; (cell = lowest(frontier, cw)) >= 0;) {
         frontier[cell >> 6] &= ~((word)1 << (cell & 63));
         int near = g->distance[cell] < reach ? g->distance[cell] : reach;
         if (size + 1 + near <= g->hi) {
-            word *grown = next, *grown_frontier = next + cw, *grown_banned = grown_frontier + cw;
+            word *grown = next + 1, *grown_frontier = grown + cw, *grown_banned = grown_frontier + cw;
             const word *touching = ROW(g->touching, cell, cw);
-            memcpy(grown, members, sizeof(word) * (size_t)cw);
+            for (int w = 0; w < cw; w++) grown[w] = members[w];
             grown[cell >> 6] |= (word)1 << (cell & 63);
             for (int w = 0; w < cw; w++) {
                 word fresh = touching[w] & g->allowed[w] & ~grown[w] & ~banned[w] & ~frontier[w];
@@ -748,105 +813,143 @@ static int grow(Growth *g, int level, int size, int reach) {
 
 static int cw_for_sort;
 
-/* Smallest first, ties in cell-set order (the set read as a number). */
+/* Of two sized rooms: smallest first, ties in cell-set order (the set read as a number). */
 static int by_size(const void *x, const void *y) {
     const word *a = x, *b = y;
-    int sa = count_bits(a, cw_for_sort), sb = count_bits(b, cw_for_sort);
-    if (sa != sb) return sa < sb ? -1 : 1;
-    for (int w = cw_for_sort - 1; w >= 0; w--)
+    if (a[0] != b[0]) return a[0] < b[0] ? -1 : 1;
+    for (int w = cw_for_sort; w >= 1; w--)
         if (a[w] != b[w]) return a[w] < b[w] ? -1 : 1;
     return 0;
 }
 
-/* The rooms of the pair (p, q) with lo..hi cells, off the `blockers`, sorted, into `found`. */
-static int pair_rooms(int w, int h, const word *touching, const word *blockers, int p, int q,
-                      int lo, int hi, List *found, word *scratch, int *distance, int *queue) {
-    int cw = (w * h + 63) / 64, cells = w * h, before = found->n;
+#define FEW_ROOMS 16  /* a pair's rooms sorted by insertion: most pairs have a few */
+
+/* Sort n sized rooms (cw + 1 words each) by_size, with `held` scratch of cw + 1 words. */
+static void sort_rooms(word *rooms, int n, int cw, word *held) {
+    int size = cw + 1;
+    cw_for_sort = cw;
+    if (n > FEW_ROOMS) {
+        qsort(rooms, (size_t)n, sizeof(word) * (size_t)size, by_size);
+        return;
+    }
+    for (int i = 1; i < n; i++) {
+        int t = i;
+        for (int w = 0; w < size; w++) held[w] = ROW(rooms, i, size)[w];
+        for (; t > 0 && by_size(ROW(rooms, t - 1, size), held) > 0; t--)
+            for (int w = 0; w < size; w++) ROW(rooms, t, size)[w] = ROW(rooms, t - 1, size)[w];
+        for (int w = 0; w < size; w++) ROW(rooms, t, size)[w] = held[w];
+    }
+}
+
+typedef struct {  /* what the growth of every pair of a board shares */
+    int w, h, cw;
+    word *touching;  /* [cells][cw] */
+    word *blockers;  /* [cw] the numbered cells */
+    word *scratch;   /* [cw] the allowed cells, then the growth's stack: (cells + 2) levels */
+    word *held;      /* [cw + 1] a sized room, for the sort */
+    int *distance;   /* [cells] 1 << 29 between two pairs' growths */
+    int *queue;      /* [cells] */
+} Grounds;
+
+/* The rooms of the pair (p, q) with lo..hi cells, off the `blockers` but p and q, sized and
+ * sorted, into `found` (cw + 1 words each). */
+static int pair_rooms(const Grounds *on, int p, int q, int lo, int hi, List *found) {
+    int w = on->w, cw = on->cw, cells = on->w * on->h, before = found->n, *distance = on->distance;
     if (hi > cells) hi = cells;
     if (hi < 1 || 1 + abs(p / w - q / w) + abs(p % w - q % w) > hi) return 0;  /* too far apart */
-    word *allowed = scratch;
-    for (int x = 0; x < cw; x++) allowed[x] = ~blockers[x];
+    word *allowed = on->scratch;
+    for (int x = 0; x < cw; x++) allowed[x] = ~on->blockers[x];
+    allowed[p >> 6] |= (word)1 << (p & 63);
+    allowed[q >> 6] |= (word)1 << (q & 63);
     allowed[cw - 1] &= cells % 64 ? ((word)1 << (cells % 64)) - 1 : ~(word)0;
-    for (int k = 0; k < cells; k++) distance[k] = 1 << 29;
-    int head = 0, tail = 0;
+    int head = 0, tail = 0, result = 0;
     distance[q] = 0;
-    queue[tail++] = q;
+    on->queue[tail++] = q;
     /* breadth first from q through the allowed cells, to the distance hi - 1: the growth reads a
      * distance only where it is below the distance of p, itself below hi, so a cell farther off
      * keeps the same answers with 1 << 29 as with its distance */
     while (head < tail) {
-        int k = queue[head++], t;
+        int k = on->queue[head++], t;
         if (distance[k] >= hi - 1) break;
-        BITS(ROW(touching, k, cw), cw, t)
+        BITS(ROW(on->touching, k, cw), cw, t)
             if (has(allowed, t) && distance[t] > distance[k] + 1) {
                 distance[t] = distance[k] + 1;
-                queue[tail++] = t;
+                on->queue[tail++] = t;
             }
     }
-    if (1 + distance[p] > hi) return 0;
-    Growth g = {cw, lo, hi, q, touching, allowed, distance, scratch + cw, found};
-    word *root = g.stack;
-    memset(root, 0, sizeof(word) * 3 * (size_t)cw);
-    root[p >> 6] = (word)1 << (p & 63);
-    for (int x = 0; x < cw; x++) root[cw + x] = ROW(touching, p, cw)[x] & allowed[x] & ~root[x];
-    if (grow(&g, 0, 1, distance[p]) < 0) return NO_MEMORY;
-    cw_for_sort = cw;
-    qsort(ROW(found->sets, before, cw), (size_t)(found->n - before), sizeof(word) * (size_t)cw,
-          by_size);
+    if (1 + distance[p] <= hi) {
+        Growth g = {cw, lo, hi, q, on->touching, allowed, distance, on->scratch + cw, found};
+        word *root = g.stack + 1;
+        memset(g.stack, 0, sizeof(word) * (1 + 3 * (size_t)cw));
+        root[p >> 6] = (word)1 << (p & 63);
+        for (int x = 0; x < cw; x++) root[cw + x] = ROW(on->touching, p, cw)[x] & allowed[x] & ~root[x];
+        result = grow(&g, 0, 1, distance[p]);
+    }
+    for (int t = 0; t < tail; t++) distance[on->queue[t]] = 1 << 29;
+    if (result < 0) return NO_MEMORY;
+    sort_rooms(ROW(found->sets, before, cw + 1), found->n - before, cw, on->held);
     return 0;
 }
 
-/* catalogue(width, height, numbers) -> (Board, pairs, rooms, room_pair): see the method table. */
-static PyObject *catalogue(PyObject *self, PyObject *args) {
-    int w, h;
-    const char *numbers_bytes;
-    Py_ssize_t nnumbers;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "iiy#", &w, &h, &numbers_bytes, &nnumbers)) return NULL;
-    if (w < 1 || h < 1 || nnumbers != (Py_ssize_t)sizeof(int) * w * h) {
-        PyErr_SetString(PyExc_ValueError, "numbers must hold a native int per cell");
-        return NULL;
-    }
-    const int *numbers = (const int *)numbers_bytes;
-    int cells = w * h, cw = (cells + 63) / 64, nnum = 0, npairs = 0, k;
+/* The catalogue of the w x h board `numbers` (a number per cell, 0 where none) as catalogue()
+ * returns it. With a `parent` Board numbered on the same cells, whose numbers are these but at
+ * the cell `changed`, only the pairs at `changed` are grown: every other pair has the same
+ * window (its two numbers) and blockers (the numbered cells), so it keeps the parent's rooms,
+ * in the same order; and it has rooms exactly where the parent's pair has. */
+static PyObject *catalogue_of(int w, int h, const int *numbers, const Board *parent, int changed) {
+    int cells = w * h, cw = (cells + 63) / 64, nnum = 0, npairs = 0, kept = 0, k;
     size_t C = (size_t)cells;
     unsigned char *numbered = calloc(C, 1);
     int *ints = malloc(sizeof(int) * (C * 3 + 1));
-    word *words = calloc(C * cw + 2 * cw + (C + 2) * 3 * cw + cw, sizeof(word));
-    List rooms = {NULL, 0, 0, cw}, pair_list = {NULL, 0, 0, 1}, room_pair = {NULL, 0, 0, 1};
+    size_t levels = (C + 2) * (3 * (size_t)cw + 1);  /* the growth's stack */
+    word *words = calloc(C * cw + 3 * (size_t)cw + 1 + levels, sizeof(word));
+    List rooms = {NULL, 0, 0, cw + 1}, pair_list = {NULL, 0, 0, 1}, room_pair = {NULL, 0, 0, 1};
+    word *sized = NULL, *cells_of_rooms = NULL;
+    int *pairs = NULL, *owner = NULL, *sizes = NULL;
     Board *b = NULL;
     PyObject *out = NULL;
     if (!numbered || !ints || !words) goto done;
-    int *cells_numbered = ints, *distance = ints + C, *queue = distance + C;
-    word *touching = words, *blockers = touching + C * cw, *scratch = blockers + cw;
+    int *cells_numbered = ints;
+    word *blockers = words + C * cw, *held = blockers + cw, *scratch = held + cw + 1;
+    Grounds on = {w, h, cw, words, blockers, scratch, held, ints + C, ints + 2 * C};
     for (k = 0; k < cells; k++) {
         int r = k / w, c = k % w, steps[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
         for (int t = 0; t < 4; t++) {
             int rr = r + steps[t][0], cc = c + steps[t][1];
             if (rr >= 0 && rr < h && cc >= 0 && cc < w)
-                ROW(touching, k, cw)[(rr * w + cc) >> 6] |= (word)1 << ((rr * w + cc) & 63);
+                ROW(on.touching, k, cw)[(rr * w + cc) >> 6] |= (word)1 << ((rr * w + cc) & 63);
         }
+        on.distance[k] = 1 << 29;
         if (numbers[k] > 0) {
             numbered[k] = 1;
             cells_numbered[nnum++] = k;
-            blockers[k >> 6] |= (word)1 << (k & 63);
+            on.blockers[k >> 6] |= (word)1 << (k & 63);
         }
     }
+    sized = malloc(sizeof(word) * ((size_t)cw + 1));
+    int guess = parent ? parent->nrooms + 64 : 8 * cells;  /* rooms: 10x10 boards have ~650 */
+    if (!sized || reserve(&rooms, guess) < 0 || reserve(&room_pair, guess) < 0) goto done;
     for (int a = 0; a < nnum; a++)
         for (int z = a + 1; z < nnum; z++) {
             int p = cells_numbered[a], q = cells_numbered[z];
             int small = numbers[p] < numbers[q] ? numbers[p] : numbers[q];
             int large = numbers[p] < numbers[q] ? numbers[q] : numbers[p];
             int lo = small + 1, hi = large - 1;  /* the true reading's window */
+            int theirs = parent && kept < parent->npairs && parent->pair_p[kept] == p &&
+                         parent->pair_q[kept] == q;  /* the parent's pair `kept` is this one */
+            kept += theirs;
             if (lo > hi) continue;
             int before = rooms.n;
-            blockers[p >> 6] &= ~((word)1 << (p & 63));
-            blockers[q >> 6] &= ~((word)1 << (q & 63));
-            int result = pair_rooms(w, h, touching, blockers, p, q, lo < 2 ? 2 : lo, hi, &rooms,
-                                    scratch, distance, queue);
-            blockers[p >> 6] |= (word)1 << (p & 63);
-            blockers[q >> 6] |= (word)1 << (q & 63);
-            if (result < 0) goto done;
+            if (parent && p != changed && q != changed) {
+                for (int i = kept > 1 ? parent->pair_end[kept - 2] : 0;
+                     theirs && i < parent->pair_end[kept - 1]; i++) {
+                    sized[0] = (word)parent->sizes[i];
+                    memcpy(sized + 1, ROW(parent->rooms, i, cw), sizeof(word) * (size_t)cw);
+                    if (push(&rooms, sized) < 0) goto done;
+                }
+            } else if (pair_rooms(&on, p, q, lo < 2 ? 2 : lo, hi, &rooms) < 0) {
+                goto done;
+            }
             if (rooms.n == before) continue;
             word pq = (word)(unsigned)p | (word)(unsigned)q << 32;
             if (push(&pair_list, &pq) < 0) goto done;
@@ -856,37 +959,89 @@ static PyObject *catalogue(PyObject *self, PyObject *args) {
             }
             npairs++;
         }
-    int *pairs = malloc(sizeof(int) * (2 * (size_t)npairs + 1));
-    int *owner = malloc(sizeof(int) * ((size_t)rooms.n + 1));
-    if (pairs && owner) {
-        for (int j = 0; j < npairs; j++) {
-            pairs[2 * j] = (int)(pair_list.sets[j] & 0xffffffffu);
-            pairs[2 * j + 1] = (int)(pair_list.sets[j] >> 32);
-        }
-        for (int i = 0; i < rooms.n; i++) owner[i] = (int)room_pair.sets[i];
-        b = make_board(cells, numbered, rooms.n, rooms.sets, owner, npairs, pairs);
+    pairs = malloc(sizeof(int) * (2 * (size_t)npairs + 1));
+    owner = malloc(sizeof(int) * ((size_t)rooms.n + 1));
+    sizes = malloc(sizeof(int) * ((size_t)rooms.n + 1));
+    cells_of_rooms = malloc(sizeof(word) * ((size_t)rooms.n * (size_t)cw + 1));
+    if (!pairs || !owner || !sizes || !cells_of_rooms) goto done;
+    for (int j = 0; j < npairs; j++) {
+        pairs[2 * j] = (int)(pair_list.sets[j] & 0xffffffffu);
+        pairs[2 * j + 1] = (int)(pair_list.sets[j] >> 32);
     }
+    for (int i = 0; i < rooms.n; i++) {
+        const word *row = ROW(rooms.sets, i, cw + 1);
+        owner[i] = (int)room_pair.sets[i];
+        sizes[i] = (int)row[0];
+        memcpy(ROW(cells_of_rooms, i, cw), row + 1, sizeof(word) * (size_t)cw);
+    }
+    b = make_board(cells, numbered, rooms.n, cells_of_rooms, sizes, owner, npairs, pairs);
     if (b) {
         PyObject *capsule = PyCapsule_New(b, BOARD_NAME, free_capsule);
         if (!capsule) free_board(b);
         else
             out = Py_BuildValue("(Ny#y#y#)", capsule, (const char *)pairs,
                                 (Py_ssize_t)(sizeof(int) * 2 * (size_t)npairs),
-                                rooms.n ? (const char *)rooms.sets : "",
+                                (const char *)cells_of_rooms,
                                 (Py_ssize_t)(sizeof(word) * (size_t)rooms.n * (size_t)cw),
                                 (const char *)owner, (Py_ssize_t)(sizeof(int) * (size_t)rooms.n));
     }
-    free(pairs);
-    free(owner);
 done:
     if (!out && !PyErr_Occurred()) PyErr_NoMemory();
     free(numbered);
     free(ints);
     free(words);
+    free(sized);
+    free(pairs);
+    free(owner);
+    free(sizes);
+    free(cells_of_rooms);
     free(rooms.sets);
     free(pair_list.sets);
     free(room_pair.sets);
     return out;
+}
+
+/* Read the width, height and numbers of catalogue() and widened(); return the numbers (a
+ * native int per cell), or NULL with the error set. */
+static const int *board_numbers(int w, int h, const char *numbers, Py_ssize_t size) {
+    if (w < 1 || h < 1 || size != (Py_ssize_t)sizeof(int) * w * h) {
+        PyErr_SetString(PyExc_ValueError, "numbers must hold a native int per cell");
+        return NULL;
+    }
+    return (const int *)numbers;
+}
+
+/* catalogue(width, height, numbers) -> (Board, pairs, rooms, room_pair): see the method table. */
+static PyObject *catalogue(PyObject *self, PyObject *args) {
+    int w, h;
+    const char *given;
+    Py_ssize_t size;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiy#", &w, &h, &given, &size)) return NULL;
+    const int *numbers = board_numbers(w, h, given, size);
+    return numbers ? catalogue_of(w, h, numbers, NULL, -1) : NULL;
+}
+
+/* widened(board, width, height, numbers, cell) -> (Board, pairs, rooms, room_pair): see the
+ * method table. */
+static PyObject *widened(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    int w, h, changed;
+    const char *given;
+    Py_ssize_t size;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Oiiy#i", &capsule, &w, &h, &given, &size, &changed)) return NULL;
+    const Board *parent = PyCapsule_GetPointer(capsule, BOARD_NAME);
+    const int *numbers = parent ? board_numbers(w, h, given, size) : NULL;
+    if (!numbers) return NULL;
+    int same = parent->ncells == w * h && changed >= 0 && changed < w * h && numbers[changed] > 0;
+    for (int k = 0; same && k < w * h; k++) same = (numbers[k] > 0) == (parent->number_at[k] >= 0);
+    if (!same) {
+        PyErr_SetString(PyExc_ValueError,
+                        "the board must be numbered on the parent board's cells, `cell` among them");
+        return NULL;
+    }
+    return catalogue_of(w, h, numbers, parent, changed);
 }
 
 static Board *board_of(PyObject *capsule) {
@@ -1214,6 +1369,11 @@ static PyMethodDef methods[] = {
      "none), under the true reading, as catalogue.py builds it: the Board (its rule tables),\n"
      "each pair's two cells and each room's pair (native ints), each room's cells (a cell\n"
      "set: ceil(cells/64) words, little-endian); the pairs and rooms in catalogue.py's order."},
+    {"widened", widened, METH_VARARGS,
+     "widened(board, width, height, numbers, cell) -> (Board, pairs, rooms, room_pair)\n\n"
+     "Return what catalogue(width, height, numbers) returns, for numbers that are those of\n"
+     "`board`'s puzzle but at the numbered cell `cell` (the same numbered cells): only the pairs\n"
+     "at `cell` are grown, every other pair keeps `board`'s rooms."},
     {"solve", solve, METH_VARARGS,
      "solve(board, rules) -> bytes | None\n\n"
      "Return the solution (a room set) that the fixpoint of `rules` (1 cell, 2 ration) decides,\n"

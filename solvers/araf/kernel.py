@@ -13,8 +13,10 @@ names.
 
 from array import array
 from bisect import bisect_left
+from collections import OrderedDict
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
+from itertools import islice
 from types import ModuleType
 
 from solvers.araf import GENRE, catalogue, search
@@ -94,16 +96,56 @@ class Compiled:
                             for i in cells_of(int.from_bytes(chosen, "little"))])
 
 
-@lru_cache(maxsize=8)
+RECENT = 8  # the boards compile_board keeps: a generator asks about the same board a few times
+
+
 def compile_board(puzzle: ArafPuzzle) -> Compiled:
-    """Return the kernel's catalogue of `puzzle` (cached: a generator asks about the same board
-    a few times in a row). Only with the kernel built."""
+    """Return the kernel's catalogue of `puzzle`, keeping the last RECENT boards asked about. A
+    board whose numbers are those of the board asked about last but one number's value (a
+    widening: the same numbered cells) is compiled from it by the kernel's `widened`, which
+    grows only the pairs at that number and gives the same catalogue as a full one. Only with
+    the kernel built."""
     assert compiled is not None
+    known = _recent.get(puzzle)
+    if known is not None:
+        _recent.move_to_end(puzzle)
+        return known
     numbers = array("i", [n or 0 for n in puzzle.numbers]).tobytes()
-    made, pairs, rooms, room_pair = compiled.catalogue(puzzle.width, puzzle.height, numbers)
+    last = next(reversed(_recent.values()), None)
+    cell = _widened_at(last.puzzle, puzzle) if last is not None else None
+    if last is not None and cell is not None:
+        made = compiled.widened(last.tables, puzzle.width, puzzle.height, numbers, cell)
+    else:
+        made = compiled.catalogue(puzzle.width, puzzle.height, numbers)
+    tables, pairs, rooms, room_pair = made
     ends = array("i", pairs)
-    return Compiled(puzzle, made, tuple(zip(ends[::2], ends[1::2], strict=True)),
-                    tuple(array("i", room_pair)), rooms, 8 * ((len(puzzle.numbers) + 63) // 64))
+    board = Compiled(puzzle, tables, tuple(zip(ends[::2], ends[1::2], strict=True)),
+                     tuple(array("i", room_pair)), rooms, 8 * ((len(puzzle.numbers) + 63) // 64))
+    _recent[puzzle] = board
+    if len(_recent) > RECENT:
+        _recent.popitem(last=False)
+    return board
+
+
+_recent: OrderedDict[ArafPuzzle, Compiled] = OrderedDict()  # least recently asked first
+
+
+def forget_boards() -> None:
+    """Drop the boards compile_board keeps (for a bench that times builds from nothing)."""
+    _recent.clear()
+
+
+def _widened_at(before: ArafPuzzle, after: ArafPuzzle) -> int | None:
+    """Return the cell where `after` has another number than `before`, when that is the only
+    cell where they differ and both have a number there; else None."""
+    if (before.width, before.height) != (after.width, after.height):
+        return None
+    changed = list(islice((k for k, (a, b) in enumerate(zip(before.numbers, after.numbers,
+                                                              strict=True)) if a != b), 2))
+    if len(changed) != 1:
+        return None
+    a, b = before.numbers[changed[0]], after.numbers[changed[0]]
+    return changed[0] if a is not None and b is not None and a > 0 and b > 0 else None
 
 
 def same_catalogue(a: ArafPuzzle, b: ArafPuzzle) -> bool:
