@@ -23,9 +23,17 @@
  * cell fixpoint below the room set A: a trial of room i from a settled state S1 ends in
  * C(S1 & P_i), or in a contradiction. When it survived, ending in F, a trial from any state
  * S <= S1 with F <= S ends in F again (F is a fixpoint below S & P_i, and monotonicity bounds
- * the result by F), and the budget reads the final state alone: it survives, unrun. With
- * S <= S1 but rooms of F dead since, it ends in C(F & S), reached by the cell rule from F & S
- * with only the dead rooms' cells on the agenda (every other cell is as it was in F).
+ * the result by F). With S <= S1 but rooms of F dead since, it ends in C(F & S), reached by the
+ * cell rule from F & S with only the dead rooms' cells on the agenda (every other cell is as
+ * it was in F). Survival alone asks less: a trial of room r from any state S that holds a cell
+ * fixpoint F where r is placed (F <= P_r) and the budget holds survives, on either route. Its
+ * cell rule rests in a state that holds F (the greatest fixpoint below S & P_r holds every
+ * fixpoint below it, and a trial from an unsettled state rests above that), so no cell is left
+ * without a room, and a budget that holds on F holds on any state above it. So a trial whose
+ * memo's F is still alive survives unrun, whatever state S1 was; and so does, for the rest of a
+ * sweep in which nothing is refuted, every room a surviving trial's cell rule placed (it is
+ * *vouched for* by that trial's F). Only the kernel's own route records F; the reference's
+ * reads the memo's survivals, which change none of its steps (a survival counts none).
  *
  * The catalogue (pairs in order of their numbered cells, each pair's rooms smallest first, ties
  * in cell-set order) is grown as catalogue.py grows it, or, for a widening of a compiled board
@@ -89,6 +97,8 @@ typedef struct {
                                     * by_size[by_size_start[n]] .. by_size[by_size_start[n+1]-1] */
     /* scratch for the rules (none of them recurses): */
     word *placed, *snapshot, *trial_alive, *trial_dirty;
+    word *vouched, *lone;    /* the rooms a sweep knows survive (see the top); those a trial's
+                              * cell rule placed */
     Ledger ledger, check;
     char *block;
     /* the ration rule's memo (see the top), allocated at its first use: memo_has the rooms with
@@ -203,8 +213,9 @@ static int rooms_seen(const Board *b, const word *alive, int k, int *first) {
     return found;
 }
 
-/* rules.py, Propagation.cell_rule: the four unit rules over the agenda, lowest cell first. */
-static int cell_rule(const Board *b, word *alive, word *dirty) {
+/* rules.py, Propagation.cell_rule: the four unit rules over the agenda, lowest cell first; each
+ * room placed alone at a cell is added to `lone`, when given. */
+static int cell_rule(const Board *b, word *alive, word *dirty, word *lone) {
     int fired = 0, rw = b->rw;
     for (;;) {
         int k = lowest(dirty, b->cw), i;
@@ -219,6 +230,7 @@ static int cell_rule(const Board *b, word *alive, word *dirty) {
         const word *touched;
         word changed = 0;
         if (n == 1) {
+            if (lone) lone[i >> 6] |= (word)1 << (i & 63);
             changed = place(b, alive, i);
             touched = ROW(b->reach, i, b->cw);
         } else {
@@ -333,7 +345,7 @@ static int memo_of(const Board *b, const word *alive, int i) {
         outside |= alive[w] & ~from[w];
         lost |= to[w] & ~alive[w];
     }
-    return outside ? UNKNOWN : lost ? RESUMES : SURVIVES;
+    return !lost ? SURVIVES : outside ? UNKNOWN : RESUMES;
 }
 
 /* Start the trial of room i from `alive`: the trial state and its agenda (a resumed trial from
@@ -362,6 +374,7 @@ static int ration_rule(Board *b, int rules, word *alive, word *dirty) {
     int settled = lower & CELL && !(rules & REFERENCE) && memo_ready(b);
     if (!budget(b, alive, 0, NULL, &b->ledger) || !holds(&b->ledger)) return CONTRADICTION;
     memcpy(b->snapshot, alive, sizeof(word) * (size_t)rw);
+    memset(b->vouched, 0, sizeof(word) * (size_t)rw);
     BITS(b->snapshot, rw, i) {
         if (!has(alive, i)) continue;
         const word *clash = ROW(b->clash, i, rw);
@@ -369,15 +382,20 @@ static int ration_rule(Board *b, int rules, word *alive, word *dirty) {
         EACH(b->clash_words, i, w) others |= alive[w] & clash[w] & ~(w == i >> 6 ? (word)1 << (i & 63) : 0);
         if (!others) continue;
         if (!refutes(b, &b->ledger, i)) {
-            int known = settled ? memo_of(b, alive, i) : UNKNOWN;
-            if (known == SURVIVES) continue;
+            int known = b->memo_has ? memo_of(b, alive, i) : UNKNOWN;
+            if (known == SURVIVES || has(b->vouched, i)) continue;
+            if (!settled) known = UNKNOWN;  /* the reference's route resumes nothing */
             start_trial(b, alive, i, known);
-            int result = lower & CELL ? cell_rule(b, b->trial_alive, b->trial_dirty) : 0;
+            if (settled) memset(b->lone, 0, sizeof(word) * (size_t)rw);
+            int result = lower & CELL
+                         ? cell_rule(b, b->trial_alive, b->trial_dirty, settled ? b->lone : NULL)
+                         : 0;
             if (result != CONTRADICTION && within_budget(b, b->trial_alive, lower & CELL, &b->ledger)) {
                 if (settled) {
                     memcpy(ROW(b->memo_from, i, rw), alive, sizeof(word) * (size_t)rw);
                     memcpy(ROW(b->memo_to, i, rw), b->trial_alive, sizeof(word) * (size_t)rw);
                     b->memo_has[i >> 6] |= (word)1 << (i & 63);
+                    join(b->vouched, b->lone, rw);
                 }
                 continue;
             }
@@ -385,8 +403,9 @@ static int ration_rule(Board *b, int rules, word *alive, word *dirty) {
         alive[i >> 6] &= ~((word)1 << (i & 63));
         join(dirty, ROW(b->rooms, i, cw), cw);
         refuted++;
+        memset(b->vouched, 0, sizeof(word) * (size_t)rw);  /* their states may hold dead rooms */
         if (settled) {  /* the next trial starts from a cell fixpoint */
-            int fired = cell_rule(b, alive, dirty);
+            int fired = cell_rule(b, alive, dirty, NULL);
             if (fired == CONTRADICTION) return CONTRADICTION;
             refuted += fired;
         }
@@ -400,7 +419,7 @@ static int run(Board *b, int rules, word *alive, word *dirty) {
     int steps = 0;
     for (;;) {
         int fired = 0;
-        if (rules & CELL && !empty(dirty, b->cw)) fired = cell_rule(b, alive, dirty);
+        if (rules & CELL && !empty(dirty, b->cw)) fired = cell_rule(b, alive, dirty, NULL);
         if (!fired && rules & RATION)
             fired = ration_rule(b, rules, alive, dirty);
         if (fired == CONTRADICTION) return CONTRADICTION;
@@ -708,7 +727,7 @@ static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, 
     b->ncells = ncells; b->cw = cw; b->nrooms = nrooms; b->rw = rw; b->npairs = npairs;
     size_t C = (size_t)ncells, R = (size_t)nrooms, P = (size_t)npairs;
     size_t ints = C * 3 + R * 4 + P * 5 + 8 * C;
-    size_t words = R * cw * 2 + R * rw + P * (rw + cw) + C * (rw + cw) + cw + 3 * rw + 3 * cw;
+    size_t words = R * cw * 2 + R * rw + P * (rw + cw) + C * (rw + cw) + cw + 5 * rw + 3 * cw;
     char *p = b->block = calloc(1, words * sizeof(word) + ints * sizeof(int) + 256);
     if (!p) { free(b); return NULL; }
 #define TAKE(ptr, n, type) do { ptr = (type *)p; p += (n) * sizeof(type); \
@@ -718,6 +737,7 @@ static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, 
     TAKE(b->cover, C * rw, word); TAKE(b->cover_cells, C * cw, word);
     TAKE(b->all_cells, cw, word); TAKE(b->placed, rw, word); TAKE(b->snapshot, rw, word);
     TAKE(b->trial_alive, rw, word); TAKE(b->trial_dirty, cw, word);
+    TAKE(b->vouched, rw, word); TAKE(b->lone, rw, word);
     TAKE(b->ledger.placed_cells, cw, word); TAKE(b->check.placed_cells, cw, word);
     TAKE(b->number_at, C, int); TAKE(b->numbered, C, int); TAKE(b->plain, C, int);
     TAKE(b->sizes, R, int); TAKE(b->room_pair, R, int); TAKE(b->room_na, R, int);
@@ -1189,7 +1209,7 @@ static PyObject *ration_at(PyObject *self, PyObject *args) {
             memcpy(b->trial_alive, alive, sizeof(word) * (size_t)rw);
             place(b, b->trial_alive, i);
             memcpy(b->trial_dirty, ROW(b->reach, i, cw), sizeof(word) * (size_t)cw);
-            if (cell_rule(b, b->trial_alive, b->trial_dirty) != CONTRADICTION &&
+            if (cell_rule(b, b->trial_alive, b->trial_dirty, NULL) != CONTRADICTION &&
                 within_budget(b, b->trial_alive, 1, &b->ledger))
                 continue;
         }
@@ -1410,4 +1430,8 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel",
                                     "The Araf ladder and search in C (see _kernel.c).", -1,
                                     methods, NULL, NULL, NULL, NULL};
 
-PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__kernel(void) {
+    PyObject *made = PyModule_Create(&module);
+    if (made && PyModule_AddIntConstant(made, "REFERENCE", REFERENCE) < 0) Py_CLEAR(made);
+    return made;
+}

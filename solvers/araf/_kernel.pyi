@@ -1,5 +1,7 @@
 """Types of the compiled Araf kernel (_kernel.c)."""
 
+REFERENCE: int  # the rule bit that keeps the ration rule on the reference's route
+
 def catalogue(width: int, height: int, numbers: bytes) -> tuple[object, bytes, bytes, bytes]: ...
 def widened(board: object, width: int, height: int, numbers: bytes,
             cell: int) -> tuple[object, bytes, bytes, bytes]: ...

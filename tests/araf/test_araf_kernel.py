@@ -147,25 +147,30 @@ def test_the_kernel_answers_as_the_reference_on_thousands_of_boards():
     _compare(boards(small=3000, wide=300, big=20, seed=2))
 
 
-REFERENCE = 8  # _kernel.c's rule bit: the ration rule on the reference's route (no memo)
 
 
 def test_the_kernels_own_route_rests_where_the_references_does():
     """Runs that read only a fixpoint take the kernel's own route (settled trials, a memo of the
     survivors kept on the board across runs and calls): every count (solutions, their order,
     nodes, where it stopped) and every solve is the reference route's, asked before and after
-    the memo has seen the board."""
+    the memo has seen the board; and the reference's route, which reads the memo's survivals
+    once the board has one, counts and grades as it did before (the same steps)."""
     cell, ration = kernel.RULE_BITS["cell"], kernel.RULE_BITS["ration"]
+    reference_route = cell | ration | kernel.compiled.REFERENCE
     for puzzle in boards(small=150, wide=20, big=6, seed=11):
+        kernel.forget_boards()  # a board with no memo yet
         made = kernel.compile_board(puzzle)
         everything, cells = made.everything(), made.all_cells()
+        graded = kernel.compiled.grade(made.tables)
         assert kernel.compiled.solve(made.tables, cell | ration) == \
-            kernel.compiled.solve(made.tables, cell | ration | REFERENCE), ARAF.format(puzzle)
-        reference = kernel.compiled.cover(made.tables, cell | ration | REFERENCE, everything,
-                                          cells, 30, -1)
+            kernel.compiled.solve(made.tables, reference_route), ARAF.format(puzzle)
+        reference = kernel.compiled.cover(made.tables, reference_route, everything, cells, 30, -1)
         for _ in range(2):
             own = kernel.compiled.cover(made.tables, cell | ration, everything, cells, 30, -1)
             assert own == reference, ARAF.format(puzzle)
+        assert kernel.compiled.cover(made.tables, reference_route, everything, cells, 30,
+                                     -1) == reference, ARAF.format(puzzle)
+        assert kernel.compiled.grade(made.tables) == graded, ARAF.format(puzzle)
 
 
 def test_a_count_cut_in_slices_under_a_deadline_is_the_count_of_one_search():
