@@ -10,15 +10,15 @@
  * thousands of boards.
  *
  * Elsewhere the route is the kernel's own: where only a fixpoint is read (every run but grade's
- * ladder levels and ONCE), the ration rule *settles* the state (runs the cell rule) after each
+ * ladder levels), the ration rule *settles* the state (runs the cell rule) after each
  * room it refutes, so every trial starts from a cell fixpoint, and keeps a *memo* of the trials
  * that survived. This reaches the reference's fixpoint: the cell rules and the ration
  * refutation are monotone (a rule that fires on a room set fires, or finds its rooms dead, on
  * any subset; a budget that fails fails on any subset), so both routes rest in the greatest
  * fixpoint common to them, and every answer read off it (a solution, a search's solutions,
  * their order and its nodes) is the same. Only the count of rule steps depends on the route,
- * so grade's levels (whose steps are a row's) and ONCE's single sweep (not a fixpoint) keep the
- * reference's route (rule bit REFERENCE); so does a board whose memo would be too large.
+ * so grade's levels (whose steps are a row's) keep the reference's route (rule bit
+ * REFERENCE); so does a board whose memo would be too large.
  * The memo, with P_i the rooms that do not clash with room i (and i), and C(A) the greatest
  * cell fixpoint below the room set A: a trial of room i from a settled state S1 ends in
  * C(S1 & P_i), or in a contradiction. When it survived, ending in F, a trial from any state
@@ -39,9 +39,7 @@
  * numbered cell among them); a cell set is CW words, a room set RW words (bit i of word i/64).
  * A Board is a catalogue with the rule tables derived from it; `alive` is a room set, `dirty`
  * the cell set on the cell rule's agenda. Rule bits: CELL 1, RATION 2 (the pair level is the
- * catalogue itself), and ONCE 4: at most one ration sweep per run (not a ladder level: a weaker
- * fixpoint, still sound, for searches whose only answer is whether a solution exists), and
- * REFERENCE 8: the ration rule takes the reference's route (above).
+ * catalogue itself), and REFERENCE 4: the ration rule takes the reference's route (above).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -50,7 +48,7 @@
 #include <string.h>
 
 typedef uint64_t word;
-enum { CELL = 1, RATION = 2, ONCE = 4, REFERENCE = 8 };
+enum { CELL = 1, RATION = 2, REFERENCE = 4 };
 #define CONTRADICTION (-1)
 #define STOP (-2)
 #define NO_MEMORY (-3)
@@ -59,6 +57,9 @@ enum { CELL = 1, RATION = 2, ONCE = 4, REFERENCE = 8 };
 typedef struct {  /* the terms of the ration inequality (rules.py, Budget) */
     word *placed_cells;
     int *least, *most;
+    int *low, *high;  /* [nnum] where in by_size number n's smallest and largest alive rooms are
+                       * (its first and last room where fewer than two are alive): no room
+                       * outside them is alive in this state, nor in any state below it */
     int left, need_lo, need_hi;
 } Ledger;
 
@@ -118,9 +119,22 @@ static int lowest(const word *s, int n) {
     return -1;
 }
 
+/* The bits set in x. x86-64 code built without -mpopcnt makes __builtin_popcountll a call into
+ * libgcc's table walk; the same count in a few register operations is cheaper there. */
+static inline int ones(word x) {
+#if defined(__x86_64__) && !defined(__POPCNT__)
+    x -= x >> 1 & 0x5555555555555555u;
+    x = (x & 0x3333333333333333u) + (x >> 2 & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (int)(x * 0x0101010101010101u >> 56);
+#else
+    return __builtin_popcountll(x);
+#endif
+}
+
 static int count_bits(const word *s, int n) {
     int c = 0;
-    for (int w = 0; w < n; w++) c += __builtin_popcountll(s[w]);
+    for (int w = 0; w < n; w++) c += ones(s[w]);
     return c;
 }
 
@@ -169,19 +183,27 @@ static int rooms_at(const Board *b, const word *alive, int k, int *first) {
     return found;
 }
 
-/* The rooms at cell k in `alive`: return how many (0, 1 or 2 for "more"), the lowest in *first
- * and the highest in *last. */
-static int span_at(const Board *b, const word *alive, int k, int *first, int *last) {
+/* What the cell rule sees at cell k in `alive`: no room (0), one (1), more, all of the lowest
+ * one's pair (2), or more of two pairs (MIXED, found without reading past the first room of
+ * another pair: a pair's rooms are consecutive); the lowest in *first. */
+enum { MIXED = 3 };
+
+static int rooms_seen(const Board *b, const word *alive, int k, int *first) {
     const word *cover = ROW(b->cover, k, b->rw);
-    int found = 0;
+    int found = 0, end = 0;
     EACH(b->cover_words, k, w) {
         word here = cover[w] & alive[w];
         if (!here) continue;
-        if (!found) *first = w * 64 + __builtin_ctzll(here);
-        found += here & (here - 1) ? 2 : 1;
-        *last = w * 64 + 63 - __builtin_clzll(here);
+        if (!found) {
+            *first = w * 64 + __builtin_ctzll(here);
+            end = b->pair_end[b->room_pair[*first]];
+            found = 1;
+            if (!(here &= here - 1)) continue;
+        }
+        found = 2;
+        if (w * 64 + 63 - __builtin_clzll(here) >= end) return MIXED;
     }
-    return found < 2 ? found : 2;
+    return found;
 }
 
 /* rules.py, Propagation.cell_rule: the four unit rules over the agenda, lowest cell first. */
@@ -191,7 +213,8 @@ static int cell_rule(const Board *b, word *alive, word *dirty) {
         int k = lowest(dirty, b->cw), i;
         if (k < 0) return fired;
         dirty[k >> 6] &= ~((word)1 << (k & 63));
-        int last, n = span_at(b, alive, k, &i, &last);
+        int n = rooms_seen(b, alive, k, &i);
+        if (n == MIXED) continue;
         if (!n) {
             memset(dirty, 0, sizeof(word) * (size_t)b->cw);
             return CONTRADICTION;
@@ -204,7 +227,6 @@ static int cell_rule(const Board *b, word *alive, word *dirty) {
         } else {
             int j = b->room_pair[i];
             const word *cover = ROW(b->cover, k, rw), *mine = ROW(b->pair_rooms, j, rw);
-            if (last >= b->pair_end[j]) continue;  /* a room of another pair is here */
             if (b->number_at[k] < 0) {  /* the cell is in pair j's room */
                 for (int w = b->pair_first[j]; w <= b->pair_last[j]; w++) {
                     word dead = alive[w] & mine[w] & ~cover[w];
@@ -231,8 +253,10 @@ static int cell_rule(const Board *b, word *alive, word *dirty) {
 }
 
 /* rules.py, budget: fill `out` and return 1, or 0 when a cell has no room or placed rooms
- * overlap (`cells_checked` skips the first test). */
-static int budget(Board *b, const word *alive, int cells_checked, Ledger *out) {
+ * overlap (`cells_checked` skips the first test). `above`, when given, is the ledger of a state
+ * that `alive` lies below: its rooms' sizes are looked for from where they were there. */
+static int budget(Board *b, const word *alive, int cells_checked, const Ledger *above,
+                  Ledger *out) {
     int i;
     if (!cells_checked)
         for (int t = 0; t < b->nplain; t++)
@@ -241,11 +265,12 @@ static int budget(Board *b, const word *alive, int cells_checked, Ledger *out) {
     memset(out->placed_cells, 0, sizeof(word) * (size_t)b->cw);
     for (int n = 0; n < b->nnum; n++) {
         int k = b->numbered[n], many = rooms_at(b, alive, k, &i);
+        const int *rooms = b->by_size + b->by_size_start[n];
+        int low = above ? above->low[n] : 0;
+        int high = above ? above->high[n] : b->by_size_start[n + 1] - b->by_size_start[n] - 1;
         out->least[n] = out->most[n] = 0;
         if (!many) return 0;
         if (many == 2) {  /* the sizes of its rooms, kept unless a placed room holds it */
-            const int *rooms = b->by_size + b->by_size_start[n];
-            int low = 0, high = b->by_size_start[n + 1] - b->by_size_start[n] - 1;
             while (!has(alive, rooms[low])) low++;
             while (!has(alive, rooms[high])) high--;
             out->least[n] = b->sizes[rooms[low]];
@@ -256,6 +281,8 @@ static int budget(Board *b, const word *alive, int cells_checked, Ledger *out) {
             b->placed[i >> 6] |= (word)1 << (i & 63);
             join(out->placed_cells, cells, b->cw);
         }
+        out->low[n] = low;
+        out->high[n] = high;
     }
     out->need_lo = out->need_hi = 0;
     for (int n = 0; n < b->nnum; n++) {
@@ -269,8 +296,8 @@ static int budget(Board *b, const word *alive, int cells_checked, Ledger *out) {
 
 static int holds(const Ledger *l) { return l->need_lo <= 2 * l->left && 2 * l->left <= l->need_hi; }
 
-static int within_budget(Board *b, const word *alive, int cells_checked) {
-    return budget(b, alive, cells_checked, &b->check) && holds(&b->check);
+static int within_budget(Board *b, const word *alive, int cells_checked, const Ledger *above) {
+    return budget(b, alive, cells_checked, above, &b->check) && holds(&b->check);
 }
 
 /* rules.py, Budget.refutes: placing room i alone breaks the inequality. */
@@ -335,8 +362,8 @@ static void start_trial(Board *b, const word *alive, int i, int known) {
  * the reference's route or, where that is not asked, settled and with the memo (see the top). */
 static int ration_rule(Board *b, int rules, word *alive, word *dirty) {
     int rw = b->rw, cw = b->cw, lower = rules & ~RATION, refuted = 0, i;
-    int settled = lower & CELL && !(rules & (ONCE | REFERENCE)) && memo_ready(b);
-    if (!budget(b, alive, 0, &b->ledger) || !holds(&b->ledger)) return CONTRADICTION;
+    int settled = lower & CELL && !(rules & REFERENCE) && memo_ready(b);
+    if (!budget(b, alive, 0, NULL, &b->ledger) || !holds(&b->ledger)) return CONTRADICTION;
     memcpy(b->snapshot, alive, sizeof(word) * (size_t)rw);
     BITS(b->snapshot, rw, i) {
         if (!has(alive, i)) continue;
@@ -349,7 +376,7 @@ static int ration_rule(Board *b, int rules, word *alive, word *dirty) {
             if (known == SURVIVES) continue;
             start_trial(b, alive, i, known);
             int result = lower & CELL ? cell_rule(b, b->trial_alive, b->trial_dirty) : 0;
-            if (result != CONTRADICTION && within_budget(b, b->trial_alive, lower & CELL)) {
+            if (result != CONTRADICTION && within_budget(b, b->trial_alive, lower & CELL, &b->ledger)) {
                 if (settled) {
                     memcpy(ROW(b->memo_from, i, rw), alive, sizeof(word) * (size_t)rw);
                     memcpy(ROW(b->memo_to, i, rw), b->trial_alive, sizeof(word) * (size_t)rw);
@@ -370,15 +397,14 @@ static int ration_rule(Board *b, int rules, word *alive, word *dirty) {
     return refuted;
 }
 
-/* rules.py, Propagation.run: the active rules to their fixpoint (with ONCE, ration sweeps once
- * at most); CONTRADICTION or the steps taken (the rooms the rules' applications killed, counted
- * as the rules count them). */
+/* rules.py, Propagation.run: the active rules to their fixpoint; CONTRADICTION or the steps
+ * taken (the rooms the rules' applications killed, counted as the rules count them). */
 static int run(Board *b, int rules, word *alive, word *dirty) {
-    int steps = 0, sweeps = 0;
+    int steps = 0;
     for (;;) {
         int fired = 0;
         if (rules & CELL && !empty(dirty, b->cw)) fired = cell_rule(b, alive, dirty);
-        if (!fired && rules & RATION && !(rules & ONCE && sweeps++))
+        if (!fired && rules & RATION)
             fired = ration_rule(b, rules, alive, dirty);
         if (fired == CONTRADICTION) return CONTRADICTION;
         if (!fired) return steps;
@@ -496,7 +522,7 @@ static int product(const Board *b, List *lists, int nparts, const word *settled,
 static int cover(Search *s, word *alive, word *dirty, const word *scope, int limit, List *out) {
     Board *b = s->b;
     int rw = b->rw, cw = b->cw, result = 0, k, i;
-    if (run(b, s->rules, alive, dirty) < 0 || !within_budget(b, alive, 0)) return 0;
+    if (run(b, s->rules, alive, dirty) < 0 || !within_budget(b, alive, 0, NULL)) return 0;
     size_t words = (size_t)(3 * rw + 2 * cw) + (size_t)(b->ncells) * (size_t)cw;
     word *block = malloc(sizeof(word) * words);
     if (!block) return NO_MEMORY;
@@ -510,7 +536,7 @@ static int cover(Search *s, word *alive, word *dirty, const word *scope, int lim
     BITS(scope, cw, k) {
         const word *at = ROW(b->cover, k, rw);
         int n = 0;
-        EACH(b->cover_words, k, w) n += __builtin_popcountll(at[w] & forced[w]);
+        EACH(b->cover_words, k, w) n += ones(at[w] & forced[w]);
         if (n > 1) {
             open[k >> 6] |= (word)1 << (k & 63);
             if (n < fewest) { fewest = n; best = k; }
@@ -684,7 +710,7 @@ static Board *make_board(int ncells, const int *numbers, int nrooms, const word 
     if (!b) return NULL;
     b->ncells = ncells; b->cw = cw; b->nrooms = nrooms; b->rw = rw; b->npairs = npairs;
     size_t C = (size_t)ncells, R = (size_t)nrooms, P = (size_t)npairs;
-    size_t ints = C * 4 + R * 4 + P * 5 + 4 * C;
+    size_t ints = C * 4 + R * 4 + P * 5 + 8 * C;
     size_t words = R * cw * 2 + R * rw + P * (rw + cw) + C * (rw + cw) + cw + 3 * rw + 3 * cw;
     char *p = b->block = calloc(1, words * sizeof(word) + ints * sizeof(int) + 256);
     if (!p) { free(b); return NULL; }
@@ -703,6 +729,8 @@ static Board *make_board(int ncells, const int *numbers, int nrooms, const word 
     TAKE(b->pair_first, P, int); TAKE(b->pair_last, P, int); TAKE(b->pair_end, P, int);
     TAKE(b->ledger.least, C, int); TAKE(b->ledger.most, C, int);
     TAKE(b->check.least, C, int); TAKE(b->check.most, C, int);
+    TAKE(b->ledger.low, C, int); TAKE(b->ledger.high, C, int);
+    TAKE(b->check.low, C, int); TAKE(b->check.high, C, int);
 #undef TAKE
     for (int k = 0; k < ncells; k++) {
         b->all_cells[k >> 6] |= (word)1 << (k & 63);
@@ -1182,7 +1210,7 @@ static PyObject *ration_at(PyObject *self, PyObject *args) {
         return NULL;
     }
     PyObject *out = NULL;
-    if (!budget(b, alive, 0, &b->ledger) || !holds(&b->ledger)) goto done;
+    if (!budget(b, alive, 0, NULL, &b->ledger) || !holds(&b->ledger)) goto done;
     const word *cover = ROW(b->cover, k, rw);
     for (int w = 0; w < rw; w++) b->snapshot[w] = cover[w] & alive[w];
     BITS(b->snapshot, rw, i) {
@@ -1195,7 +1223,7 @@ static PyObject *ration_at(PyObject *self, PyObject *args) {
             place(b, b->trial_alive, i);
             memcpy(b->trial_dirty, ROW(b->reach, i, cw), sizeof(word) * (size_t)cw);
             if (cell_rule(b, b->trial_alive, b->trial_dirty) != CONTRADICTION &&
-                within_budget(b, b->trial_alive, 1))
+                within_budget(b, b->trial_alive, 1, &b->ledger))
                 continue;
         }
         alive[i >> 6] &= ~((word)1 << (i & 63));
@@ -1274,10 +1302,10 @@ static int room_query(PyObject *args, RoomQuery *q) {
  * partition holds exactly one room at k, so it holds one of `rooms` exactly when its room at k
  * is one of them: one search, from every room alive but the others at k, decides it; first
  * under the cell rule up to max_nodes nodes (a quick witness), then, if that stopped, under the
- * whole ladder with one ration sweep a node (ONCE: its fixpoint costs more than the nodes it
- * saves here) and no limit. Exact, as `using` is (every rule is sound and the search complete),
- * but it searches once, not once per room; the solution it gives is the first that search
- * meets, not necessarily the one `using` gives. */
+ * whole ladder (on the kernel's own route) and no limit. Exact, as `using` is (every rule is
+ * sound and the search complete), but it searches once, not once per room; the solution it gives
+ * is the first that search meets, not necessarily the one `using` gives (a generator reads only
+ * whether there is one, and keeps the solution to refuse later boards it also solves). */
 static PyObject *through(PyObject *self, PyObject *args) {
     RoomQuery q;
     (void)self;
@@ -1302,7 +1330,7 @@ static PyObject *through(PyObject *self, PyObject *args) {
     memset(start, 0, sizeof(word) * (size_t)rw);
     for (int t = 0; t < b->nrooms; t++) start[t >> 6] |= (word)1 << (t & 63);
     for (int w = 0; w < rw; w++) start[w] &= ~(here[w] & ~wanted[w]);
-    int levels[2] = {CELL, CELL | RATION | ONCE};
+    int levels[2] = {CELL, CELL | RATION};
     long budgets[2] = {q.max_nodes, -1};
     List found = {NULL, 0, 0, rw};
     for (int level = 0; level < 2; level++) {
