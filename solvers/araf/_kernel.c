@@ -36,10 +36,12 @@
  * reads the memo's survivals, which change none of its steps (a survival counts none).
  *
  * The catalogue (pairs in order of their numbered cells, each pair's rooms smallest first, ties
- * in cell-set order) is grown as catalogue.py grows it, or, for a widening of a compiled board
- * (one number's value changed, the same numbered cells: `widened`), taken from that board for
- * every pair but those at the changed number: a pair's rooms depend only on its two numbers
- * (its window) and the numbered cells (the blockers), so only those pairs are grown again.
+ * in cell-set order) is grown as catalogue.py grows it, or taken in part from a compiled board
+ * of the same size (`recatalogue`: a widening, one number's value changed, or a repair's move,
+ * one number moved): a pair's rooms depend only on its two numbers (its window) and the
+ * numbered cells (the blockers), so a pair whose numbers are unchanged keeps its rooms but
+ * those through a cell numbered since, unless its window lets a room reach a cell freed since
+ * (the bounding box of the pair and that cell says); only the other pairs are grown.
  *
  * Vocabulary as in catalogue.py and rules.py: cell k, room i, pair j, number n (the index of a
  * numbered cell among them); a cell set is CW words, a room set RW words (bit i of word i/64).
@@ -75,8 +77,9 @@ typedef struct {  /* where the rows of a sparse bit matrix are not zero: row x's
 } Sparse;
 
 typedef struct {
-    int ncells, cw, nrooms, rw, npairs, nnum, nplain;
+    int width, ncells, cw, nrooms, rw, npairs, nnum, nplain;
     int *number_at;          /* [ncells] index among the numbered cells, -1 if plain */
+    int *values;             /* [ncells] the number at each cell, 0 where none */
     int *numbered, *plain;   /* [nnum], [nplain] cells */
     int *sizes, *room_pair;  /* [nrooms] */
     int *room_na, *room_nb;  /* [nrooms] the numbers of the room's pair */
@@ -717,16 +720,16 @@ static int sort_by_size(Board *b) {
     return 0;
 }
 
-/* Return the Board of a catalogue: `numbered` a flag per cell, each room's cells (cw words),
- * size and pair, each pair's two cells; NULL when out of memory. */
-static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, const word *rooms,
+/* Return the Board of a catalogue: the numbers (a number per cell, 0 where none), each room's
+ * cells (cw words), size and pair, each pair's two cells; NULL when out of memory. */
+static Board *make_board(int ncells, const int *numbers, int nrooms, const word *rooms,
                          const int *sizes, const int *room_pair, int npairs, const int *pairs) {
     int cw = (ncells + 63) / 64, rw = nrooms / 64 + 1;
     Board *b = calloc(1, sizeof(Board));
     if (!b) return NULL;
     b->ncells = ncells; b->cw = cw; b->nrooms = nrooms; b->rw = rw; b->npairs = npairs;
     size_t C = (size_t)ncells, R = (size_t)nrooms, P = (size_t)npairs;
-    size_t ints = C * 3 + R * 4 + P * 5 + 8 * C;
+    size_t ints = C * 4 + R * 4 + P * 5 + 8 * C;
     size_t words = R * cw * 2 + R * rw + P * (rw + cw) + C * (rw + cw) + cw + 5 * rw + 3 * cw;
     char *p = b->block = calloc(1, words * sizeof(word) + ints * sizeof(int) + 256);
     if (!p) { free(b); return NULL; }
@@ -739,7 +742,8 @@ static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, 
     TAKE(b->trial_alive, rw, word); TAKE(b->trial_dirty, cw, word);
     TAKE(b->vouched, rw, word); TAKE(b->lone, rw, word);
     TAKE(b->ledger.placed_cells, cw, word); TAKE(b->check.placed_cells, cw, word);
-    TAKE(b->number_at, C, int); TAKE(b->numbered, C, int); TAKE(b->plain, C, int);
+    TAKE(b->number_at, C, int); TAKE(b->values, C, int); TAKE(b->numbered, C, int);
+    TAKE(b->plain, C, int);
     TAKE(b->sizes, R, int); TAKE(b->room_pair, R, int); TAKE(b->room_na, R, int);
     TAKE(b->room_nb, R, int); TAKE(b->pair_p, P, int); TAKE(b->pair_q, P, int);
     TAKE(b->pair_first, P, int); TAKE(b->pair_last, P, int); TAKE(b->pair_end, P, int);
@@ -750,7 +754,8 @@ static Board *make_board(int ncells, const unsigned char *numbered, int nrooms, 
 #undef TAKE
     for (int k = 0; k < ncells; k++) {
         b->all_cells[k >> 6] |= (word)1 << (k & 63);
-        if (numbered[k]) {
+        if (numbers[k] > 0) {
+            b->values[k] = numbers[k];
             b->number_at[k] = b->nnum;
             b->numbered[b->nnum++] = k;
         } else {
@@ -911,26 +916,45 @@ static int pair_rooms(const Grounds *on, int p, int q, int lo, int hi, List *fou
     return 0;
 }
 
+/* Return 1 if a room of the pair (p, q) with at most hi cells can hold a cell of `cells`
+ * (n of them) on a board w wide: the smallest connected set holding p, q and cell f has one
+ * cell more than the half perimeter of their bounding box. */
+static int may_hold(int w, int p, int q, int hi, const int *cells, int n) {
+    for (int t = 0; t < n; t++) {
+        int f = cells[t], rows[3] = {p / w, q / w, f / w}, cols[3] = {p % w, q % w, f % w};
+        int top = rows[0], bottom = rows[0], left = cols[0], right = cols[0];
+        for (int x = 1; x < 3; x++) {
+            if (rows[x] < top) top = rows[x];
+            if (rows[x] > bottom) bottom = rows[x];
+            if (cols[x] < left) left = cols[x];
+            if (cols[x] > right) right = cols[x];
+        }
+        if (1 + bottom - top + right - left <= hi) return 1;
+    }
+    return 0;
+}
+
 /* The catalogue of the w x h board `numbers` (a number per cell, 0 where none) as catalogue()
- * returns it. With a `parent` Board numbered on the same cells, whose numbers are these but at
- * the cell `changed`, only the pairs at `changed` are grown: every other pair has the same
- * window (its two numbers) and blockers (the numbered cells), so it keeps the parent's rooms,
- * in the same order; and it has rooms exactly where the parent's pair has. */
-static PyObject *catalogue_of(int w, int h, const int *numbers, const Board *parent, int changed) {
-    int cells = w * h, cw = (cells + 63) / 64, nnum = 0, npairs = 0, kept = 0, k;
+ * returns it. A pair's rooms depend only on its window (its two numbers) and the blockers (the
+ * numbered cells). So with a `parent` Board of the same size, a pair whose two numbers the
+ * parent has on the same cells keeps the parent's rooms but those holding a cell numbered
+ * since (the same rooms in the same order, none where the parent has no such pair), unless a
+ * room of it may hold a cell numbered in the parent and not here: only the others are grown. */
+static PyObject *catalogue_of(int w, int h, const int *numbers, const Board *parent) {
+    int cells = w * h, cw = (cells + 63) / 64, nnum = 0, npairs = 0, kept = 0, nfreed = 0, k;
     size_t C = (size_t)cells;
-    unsigned char *numbered = calloc(C, 1);
-    int *ints = malloc(sizeof(int) * (C * 3 + 1));
+    int *ints = malloc(sizeof(int) * (C * 4 + 1));
     size_t levels = (C + 2) * (3 * (size_t)cw + 1);  /* the growth's stack */
-    word *words = calloc(C * cw + 3 * (size_t)cw + 1 + levels, sizeof(word));
+    word *words = calloc(C * cw + 5 * (size_t)cw + 1 + levels, sizeof(word));
     List rooms = {NULL, 0, 0, cw + 1}, pair_list = {NULL, 0, 0, 1}, room_pair = {NULL, 0, 0, 1};
     word *sized = NULL, *cells_of_rooms = NULL;
     int *pairs = NULL, *owner = NULL, *sizes = NULL;
     Board *b = NULL;
     PyObject *out = NULL;
-    if (!numbered || !ints || !words) goto done;
-    int *cells_numbered = ints;
-    word *blockers = words + C * cw, *held = blockers + cw, *scratch = held + cw + 1;
+    if (!ints || !words) goto done;
+    int *cells_numbered = ints, *freed = ints + 3 * C;  /* freed: numbered in the parent only */
+    word *blockers = words + C * cw, *fresh = blockers + cw, *gone = fresh + cw;
+    word *held = gone + cw, *scratch = held + cw + 1;  /* fresh: numbered here only; gone: freed */
     Grounds on = {w, h, cw, words, blockers, scratch, held, ints + C, ints + 2 * C};
     for (k = 0; k < cells; k++) {
         int r = k / w, c = k % w, steps[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
@@ -941,9 +965,12 @@ static PyObject *catalogue_of(int w, int h, const int *numbers, const Board *par
         }
         on.distance[k] = 1 << 29;
         if (numbers[k] > 0) {
-            numbered[k] = 1;
             cells_numbered[nnum++] = k;
             on.blockers[k >> 6] |= (word)1 << (k & 63);
+        }
+        if (parent && (numbers[k] > 0) != (parent->values[k] > 0)) {
+            (numbers[k] > 0 ? fresh : gone)[k >> 6] |= (word)1 << (k & 63);
+            if (numbers[k] <= 0) freed[nfreed++] = k;
         }
     }
     sized = malloc(sizeof(word) * ((size_t)cw + 1));
@@ -955,16 +982,25 @@ static PyObject *catalogue_of(int w, int h, const int *numbers, const Board *par
             int small = numbers[p] < numbers[q] ? numbers[p] : numbers[q];
             int large = numbers[p] < numbers[q] ? numbers[q] : numbers[p];
             int lo = small + 1, hi = large - 1;  /* the true reading's window */
-            int theirs = parent && kept < parent->npairs && parent->pair_p[kept] == p &&
-                         parent->pair_q[kept] == q;  /* the parent's pair `kept` is this one */
-            kept += theirs;
+            int theirs = 0;  /* the parent's pair `kept` - 1 is this one */
+            if (parent && !has(fresh, p) && !has(fresh, q)) {  /* the parent's pairs in order */
+                while (kept < parent->npairs &&
+                       (has(gone, parent->pair_p[kept]) || has(gone, parent->pair_q[kept])))
+                    kept++;
+                theirs = kept < parent->npairs && parent->pair_p[kept] == p &&
+                         parent->pair_q[kept] == q;
+                kept += theirs;
+            }
             if (lo > hi) continue;
             int before = rooms.n;
-            if (parent && p != changed && q != changed) {
+            if (parent && parent->values[p] == numbers[p] && parent->values[q] == numbers[q] &&
+                !may_hold(w, p, q, hi, freed, nfreed)) {
                 for (int i = kept > 1 ? parent->pair_end[kept - 2] : 0;
                      theirs && i < parent->pair_end[kept - 1]; i++) {
+                    const word *room = ROW(parent->rooms, i, cw);
+                    if (meets(room, fresh, cw)) continue;
                     sized[0] = (word)parent->sizes[i];
-                    memcpy(sized + 1, ROW(parent->rooms, i, cw), sizeof(word) * (size_t)cw);
+                    memcpy(sized + 1, room, sizeof(word) * (size_t)cw);
                     if (push(&rooms, sized) < 0) goto done;
                 }
             } else if (pair_rooms(&on, p, q, lo < 2 ? 2 : lo, hi, &rooms) < 0) {
@@ -994,8 +1030,9 @@ static PyObject *catalogue_of(int w, int h, const int *numbers, const Board *par
         sizes[i] = (int)row[0];
         memcpy(ROW(cells_of_rooms, i, cw), row + 1, sizeof(word) * (size_t)cw);
     }
-    b = make_board(cells, numbered, rooms.n, cells_of_rooms, sizes, owner, npairs, pairs);
+    b = make_board(cells, numbers, rooms.n, cells_of_rooms, sizes, owner, npairs, pairs);
     if (b) {
+        b->width = w;
         PyObject *capsule = PyCapsule_New(b, BOARD_NAME, free_capsule);
         if (!capsule) free_board(b);
         else
@@ -1007,7 +1044,6 @@ static PyObject *catalogue_of(int w, int h, const int *numbers, const Board *par
     }
 done:
     if (!out && !PyErr_Occurred()) PyErr_NoMemory();
-    free(numbered);
     free(ints);
     free(words);
     free(sized);
@@ -1039,29 +1075,26 @@ static PyObject *catalogue(PyObject *self, PyObject *args) {
     (void)self;
     if (!PyArg_ParseTuple(args, "iiy#", &w, &h, &given, &size)) return NULL;
     const int *numbers = board_numbers(w, h, given, size);
-    return numbers ? catalogue_of(w, h, numbers, NULL, -1) : NULL;
+    return numbers ? catalogue_of(w, h, numbers, NULL) : NULL;
 }
 
-/* widened(board, width, height, numbers, cell) -> (Board, pairs, rooms, room_pair): see the
+/* recatalogue(board, width, height, numbers) -> (Board, pairs, rooms, room_pair): see the
  * method table. */
-static PyObject *widened(PyObject *self, PyObject *args) {
+static PyObject *recatalogue(PyObject *self, PyObject *args) {
     PyObject *capsule;
-    int w, h, changed;
+    int w, h;
     const char *given;
     Py_ssize_t size;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oiiy#i", &capsule, &w, &h, &given, &size, &changed)) return NULL;
+    if (!PyArg_ParseTuple(args, "Oiiy#", &capsule, &w, &h, &given, &size)) return NULL;
     const Board *parent = PyCapsule_GetPointer(capsule, BOARD_NAME);
     const int *numbers = parent ? board_numbers(w, h, given, size) : NULL;
     if (!numbers) return NULL;
-    int same = parent->ncells == w * h && changed >= 0 && changed < w * h && numbers[changed] > 0;
-    for (int k = 0; same && k < w * h; k++) same = (numbers[k] > 0) == (parent->number_at[k] >= 0);
-    if (!same) {
-        PyErr_SetString(PyExc_ValueError,
-                        "the board must be numbered on the parent board's cells, `cell` among them");
+    if (parent->width != w || parent->ncells != w * h) {
+        PyErr_SetString(PyExc_ValueError, "the board must have the parent board's size");
         return NULL;
     }
-    return catalogue_of(w, h, numbers, parent, changed);
+    return catalogue_of(w, h, numbers, parent);
 }
 
 static Board *board_of(PyObject *capsule) {
@@ -1389,11 +1422,12 @@ static PyMethodDef methods[] = {
      "none), under the true reading, as catalogue.py builds it: the Board (its rule tables),\n"
      "each pair's two cells and each room's pair (native ints), each room's cells (a cell\n"
      "set: ceil(cells/64) words, little-endian); the pairs and rooms in catalogue.py's order."},
-    {"widened", widened, METH_VARARGS,
-     "widened(board, width, height, numbers, cell) -> (Board, pairs, rooms, room_pair)\n\n"
-     "Return what catalogue(width, height, numbers) returns, for numbers that are those of\n"
-     "`board`'s puzzle but at the numbered cell `cell` (the same numbered cells): only the pairs\n"
-     "at `cell` are grown, every other pair keeps `board`'s rooms."},
+    {"recatalogue", recatalogue, METH_VARARGS,
+     "recatalogue(board, width, height, numbers) -> (Board, pairs, rooms, room_pair)\n\n"
+     "Return what catalogue(width, height, numbers) returns, for a board of the size of the\n"
+     "compiled `board` (ValueError otherwise): a pair whose numbers `board` has on the same cells keeps its rooms\n"
+     "there but those holding a cell numbered since, unless one may hold a cell numbered\n"
+     "there and not here; only the other pairs are grown."},
     {"solve", solve, METH_VARARGS,
      "solve(board, rules) -> bytes | None\n\n"
      "Return the solution (a room set) that the fixpoint of `rules` (1 cell, 2 ration) decides,\n"

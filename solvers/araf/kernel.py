@@ -34,6 +34,8 @@ except ImportError:  # not built: every answer comes from the Python ladder (slo
     compiled = None
 
 COMPILED = compiled is not None
+if compiled is not None and not hasattr(compiled, "recatalogue"):  # built before kernel.py used it
+    raise ImportError("solvers/araf/_kernel is older than kernel.py: pip install -e .")
 RULE_BITS = {"cell": 1, "ration": 2}
 NO_LIMIT = -1
 SLICE_NODES = 1  # the first node limit of a search cut in slices (_cover_in_slices): a node of
@@ -101,10 +103,10 @@ RECENT = 8  # the boards compile_board keeps: a generator asks about the same bo
 
 def compile_board(puzzle: ArafPuzzle) -> Compiled:
     """Return the kernel's catalogue of `puzzle`, keeping the last RECENT boards asked about. A
-    board whose numbers are those of the board asked about last but one number's value (a
-    widening: the same numbered cells) is compiled from it by the kernel's `widened`, which
-    grows only the pairs at that number and gives the same catalogue as a full one. Only with
-    the kernel built."""
+    board that differs from the board asked about last in one or two cells (a widening: one
+    number's value changed; a repair's move: one number moved) is compiled from it by the
+    kernel's `recatalogue`, which grows only the pairs the change may touch and gives the same
+    catalogue as a full one. Only with the kernel built."""
     assert compiled is not None
     known = _recent.get(puzzle)
     if known is not None:
@@ -112,9 +114,8 @@ def compile_board(puzzle: ArafPuzzle) -> Compiled:
         return known
     numbers = array("i", [n or 0 for n in puzzle.numbers]).tobytes()
     last = next(reversed(_recent.values()), None)
-    cell = _widened_at(last.puzzle, puzzle) if last is not None else None
-    if last is not None and cell is not None:
-        made = compiled.widened(last.tables, puzzle.width, puzzle.height, numbers, cell)
+    if last is not None and _near(last.puzzle, puzzle):
+        made = compiled.recatalogue(last.tables, puzzle.width, puzzle.height, numbers)
     else:
         made = compiled.catalogue(puzzle.width, puzzle.height, numbers)
     tables, pairs, rooms, room_pair = made
@@ -128,6 +129,7 @@ def compile_board(puzzle: ArafPuzzle) -> Compiled:
 
 
 _recent: OrderedDict[ArafPuzzle, Compiled] = OrderedDict()  # least recently asked first
+NEAR = 2  # the most cells where a board compiled from another differs from it
 
 
 def forget_boards() -> None:
@@ -135,17 +137,13 @@ def forget_boards() -> None:
     _recent.clear()
 
 
-def _widened_at(before: ArafPuzzle, after: ArafPuzzle) -> int | None:
-    """Return the cell where `after` has another number than `before`, when that is the only
-    cell where they differ and both have a number there; else None."""
+def _near(before: ArafPuzzle, after: ArafPuzzle) -> bool:
+    """Return True if the two boards have the same size and differ in at most NEAR cells."""
     if (before.width, before.height) != (after.width, after.height):
-        return None
-    changed = list(islice((k for k, (a, b) in enumerate(zip(before.numbers, after.numbers,
-                                                              strict=True)) if a != b), 2))
-    if len(changed) != 1:
-        return None
-    a, b = before.numbers[changed[0]], after.numbers[changed[0]]
-    return changed[0] if a is not None and b is not None and a > 0 and b > 0 else None
+        return False
+    changed = islice((k for k, (a, b) in enumerate(zip(before.numbers, after.numbers, strict=True))
+                      if a != b), NEAR + 1)
+    return sum(1 for _ in changed) <= NEAR
 
 
 def same_catalogue(a: ArafPuzzle, b: ArafPuzzle) -> bool:
