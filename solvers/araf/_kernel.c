@@ -100,8 +100,8 @@ typedef struct {
                                     * by_size[by_size_start[n]] .. by_size[by_size_start[n+1]-1] */
     /* scratch for the rules (none of them recurses): */
     word *placed, *snapshot, *trial_alive, *trial_dirty;
-    word *vouched, *lone;    /* the rooms a sweep knows survive (see the top); those a trial's
-                              * cell rule placed */
+    word *vouched, *lone;    /* the rooms a sweep knows survive (see the top); those the last
+                              * cell rule run placed */
     Ledger ledger, check;
     char *block;
     /* the ration rule's memo (see the top), allocated at its first use: memo_has the rooms with
@@ -216,10 +216,12 @@ static int rooms_seen(const Board *b, const word *alive, int k, int *first) {
     return found;
 }
 
-/* rules.py, Propagation.cell_rule: the four unit rules over the agenda, lowest cell first; each
- * room placed alone at a cell is added to `lone`, when given. */
-static int cell_rule(const Board *b, word *alive, word *dirty, word *lone) {
+/* rules.py, Propagation.cell_rule: the four unit rules over the agenda, lowest cell first. The
+ * rooms it places (alone at a cell) are left in b->lone; one placed already in this run is not
+ * placed again (its clashing rooms are dead, and stay so). */
+static int cell_rule(const Board *b, word *alive, word *dirty) {
     int fired = 0, rw = b->rw;
+    memset(b->lone, 0, sizeof(word) * (size_t)rw);
     for (;;) {
         int k = lowest(dirty, b->cw), i;
         if (k < 0) return fired;
@@ -233,7 +235,8 @@ static int cell_rule(const Board *b, word *alive, word *dirty, word *lone) {
         const word *touched;
         word changed = 0;
         if (n == 1) {
-            if (lone) lone[i >> 6] |= (word)1 << (i & 63);
+            if (has(b->lone, i)) continue;
+            b->lone[i >> 6] |= (word)1 << (i & 63);
             changed = place(b, alive, i);
             touched = ROW(b->reach, i, b->cw);
         } else {
@@ -389,10 +392,7 @@ static int ration_rule(Board *b, int rules, word *alive, word *dirty) {
             if (known == SURVIVES || has(b->vouched, i)) continue;
             if (!settled) known = UNKNOWN;  /* the reference's route resumes nothing */
             start_trial(b, alive, i, known);
-            if (settled) memset(b->lone, 0, sizeof(word) * (size_t)rw);
-            int result = lower & CELL
-                         ? cell_rule(b, b->trial_alive, b->trial_dirty, settled ? b->lone : NULL)
-                         : 0;
+            int result = lower & CELL ? cell_rule(b, b->trial_alive, b->trial_dirty) : 0;
             if (result != CONTRADICTION && within_budget(b, b->trial_alive, lower & CELL, &b->ledger)) {
                 if (settled) {
                     memcpy(ROW(b->memo_from, i, rw), alive, sizeof(word) * (size_t)rw);
@@ -408,7 +408,7 @@ static int ration_rule(Board *b, int rules, word *alive, word *dirty) {
         refuted++;
         memset(b->vouched, 0, sizeof(word) * (size_t)rw);  /* their states may hold dead rooms */
         if (settled) {  /* the next trial starts from a cell fixpoint */
-            int fired = cell_rule(b, alive, dirty, NULL);
+            int fired = cell_rule(b, alive, dirty);
             if (fired == CONTRADICTION) return CONTRADICTION;
             refuted += fired;
         }
@@ -422,7 +422,7 @@ static int run(Board *b, int rules, word *alive, word *dirty) {
     int steps = 0;
     for (;;) {
         int fired = 0;
-        if (rules & CELL && !empty(dirty, b->cw)) fired = cell_rule(b, alive, dirty, NULL);
+        if (rules & CELL && !empty(dirty, b->cw)) fired = cell_rule(b, alive, dirty);
         if (!fired && rules & RATION)
             fired = ration_rule(b, rules, alive, dirty);
         if (fired == CONTRADICTION) return CONTRADICTION;
@@ -1242,7 +1242,7 @@ static PyObject *ration_at(PyObject *self, PyObject *args) {
             memcpy(b->trial_alive, alive, sizeof(word) * (size_t)rw);
             place(b, b->trial_alive, i);
             memcpy(b->trial_dirty, ROW(b->reach, i, cw), sizeof(word) * (size_t)cw);
-            if (cell_rule(b, b->trial_alive, b->trial_dirty, NULL) != CONTRADICTION &&
+            if (cell_rule(b, b->trial_alive, b->trial_dirty) != CONTRADICTION &&
                 within_budget(b, b->trial_alive, 1, &b->ledger))
                 continue;
         }
