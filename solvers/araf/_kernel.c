@@ -1298,8 +1298,8 @@ static PyObject *search(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* The arguments (board, rooms, max_nodes) of through and using, read by room_query: the board,
- * the room set's words as given, and the node budget of the quick first search. */
+/* The arguments (board, rooms[, max_nodes]) of through and using, read by room_query: the board,
+ * the room set's words as given, and using's node budget of its quick first search. */
 typedef struct {
     Board *board;
     const char *rooms;
@@ -1310,22 +1310,22 @@ typedef struct {
 /* room_query(args, q) -> 0, or -1 with a Python exception set. */
 static int room_query(PyObject *args, RoomQuery *q) {
     PyObject *capsule;
-    if (!PyArg_ParseTuple(args, "Oy#l", &capsule, &q->rooms, &q->nrooms, &q->max_nodes))
+    q->max_nodes = -1;
+    if (!PyArg_ParseTuple(args, "Oy#|l", &capsule, &q->rooms, &q->nrooms, &q->max_nodes))
         return -1;
     q->board = board_of(capsule);
     return q->board ? 0 : -1;
 }
 
-/* through(board, rooms, max_nodes) -> bytes | False | None: a solution (its room set) holding a
- * room of the room set `rooms` (not empty), False when there is none, when those rooms share a
- * cell k; None when they share none. A
- * partition holds exactly one room at k, so it holds one of `rooms` exactly when its room at k
- * is one of them: one search, from every room alive but the others at k, decides it; first
- * under the cell rule up to max_nodes nodes (a quick witness), then, if that stopped, under the
- * whole ladder (on the kernel's own route) and no limit. Exact, as `using` is (every rule is
- * sound and the search complete), but it searches once, not once per room; the solution it gives
- * is the first that search meets, not necessarily the one `using` gives (a generator reads only
- * whether there is one, and keeps the solution to refuse later boards it also solves). */
+/* through(board, rooms) -> bytes | False | None: a solution (its room set) holding a room of
+ * the room set `rooms` (not empty), False when there is none, when those rooms share a cell k;
+ * None when they share none. A partition holds exactly one room at k, so it holds one of
+ * `rooms` exactly when its room at k is one of them: one search under the whole ladder (on the
+ * kernel's own route, no node limit), from every room alive but the others at k, decides it.
+ * Exact, as `using` is (every rule is sound and the search complete), but it searches once, not
+ * once per room; the solution it gives is the first that search meets, not necessarily the one
+ * `using` gives (a generator reads only whether there is one, and keeps the solution to refuse
+ * later boards it also solves). */
 static PyObject *through(PyObject *self, PyObject *args) {
     RoomQuery q;
     (void)self;
@@ -1350,16 +1350,11 @@ static PyObject *through(PyObject *self, PyObject *args) {
     memset(start, 0, sizeof(word) * (size_t)rw);
     for (int t = 0; t < b->nrooms; t++) start[t >> 6] |= (word)1 << (t & 63);
     for (int w = 0; w < rw; w++) start[w] &= ~(here[w] & ~wanted[w]);
-    int levels[2] = {CELL, CELL | RATION};
-    long budgets[2] = {q.max_nodes, -1};
     List found = {NULL, 0, 0, rw};
-    for (int level = 0; level < 2; level++) {
-        memcpy(alive, start, sizeof(word) * (size_t)rw);
-        memcpy(dirty, b->all_cells, sizeof(word) * (size_t)cw);
-        Search s = {b, levels[level], 0, budgets[level]};
-        result = cover(&s, alive, dirty, b->all_cells, 1, &found);
-        if (result != STOP) break;
-    }
+    memcpy(alive, start, sizeof(word) * (size_t)rw);
+    memcpy(dirty, b->all_cells, sizeof(word) * (size_t)cw);
+    Search s = {b, CELL | RATION, 0, -1};
+    result = cover(&s, alive, dirty, b->all_cells, 1, &found);
     out = result == NO_MEMORY ? PyErr_NoMemory()
           : found.n ? as_bytes(found.sets, rw) : Py_NewRef(Py_False);
     free(found.sets);

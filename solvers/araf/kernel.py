@@ -253,11 +253,12 @@ def witness_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> ArafSolutio
     """Return a solution of `puzzle` holding a catalogue room of the room set `rooms`, or None
     when no solution holds any of them (None exactly when `solution_using` says None; the
     solution may be another than the one it gives). Where those rooms share a cell (the new rooms
-    of a widening all hold the widened number), the kernel decides it in one search."""
+    of a widening all hold the widened number), the kernel decides it in one search under the
+    whole ladder; else `max_nodes` bounds the quick first searches as in `solution_using`."""
     if compiled is None:
         return search.solution_using(puzzle, rooms, max_nodes)
     board = compile_board(puzzle)
-    found = compiled.through(board.tables, board.room_set(rooms), max_nodes)
+    found = compiled.through(board.tables, board.room_set(rooms))
     if found is True:  # a kernel built before `through` gave its solution answers True
         raise RuntimeError("solvers/araf/_kernel is older than kernel.py: pip install -e .")
     if found is None:
