@@ -40,7 +40,7 @@ from pipeline.commands.genres import add_genre_commands, wanted
 from pipeline.failures import complain, os_error_text
 from pipeline.interrupts import Stopped, say
 from pipeline.server import ServerError
-from solvers.core import PuzzleFormatError, UnknownGenreError
+from solvers.core import PuzzleFormatError, StaleKernelError, UnknownGenreError
 from solvers.core.deadline import OutOfTime
 
 COMMANDS = (  # each adds its command, in the order --help lists them
@@ -87,7 +87,7 @@ def run_command(argv: Sequence[str] | None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
     except (InputError, PuzzleFormatError, UnknownGenreError, ServerError, SpecError,
-            OutOfTime) as error:
+            OutOfTime, StaleKernelError) as error:
         complain(str(error) or type(error).__name__)
         return 2
     except OSError as error:

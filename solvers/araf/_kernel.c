@@ -1459,8 +1459,14 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel",
                                     "The Araf ladder and search in C (see _kernel.c).", -1,
                                     methods, NULL, NULL, NULL, NULL};
 
+/* The version of the calls above (their arguments and answers), which kernel.py checks: one
+ * more whenever they change. */
+#define INTERFACE 2
+
 PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *made = PyModule_Create(&module);
-    if (made && PyModule_AddIntConstant(made, "REFERENCE", REFERENCE) < 0) Py_CLEAR(made);
+    if (made && (PyModule_AddIntConstant(made, "REFERENCE", REFERENCE) < 0 ||
+                 PyModule_AddIntConstant(made, "INTERFACE", INTERFACE) < 0))
+        Py_CLEAR(made);
     return made;
 }

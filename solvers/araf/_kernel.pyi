@@ -1,6 +1,7 @@
 """Types of the compiled Araf kernel (_kernel.c)."""
 
 REFERENCE: int  # the rule bit that keeps the ration rule on the reference's route
+INTERFACE: int  # the version of these calls, which kernel.py checks
 
 def catalogue(width: int, height: int, numbers: bytes) -> tuple[object, bytes, bytes, bytes]: ...
 def recatalogue(board: object, width: int, height: int,

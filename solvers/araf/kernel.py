@@ -25,6 +25,7 @@ from solvers.araf.deduce import deduce_with
 from solvers.araf.rules import ration_at as reference_ration_at
 from solvers.araf.rules import tables
 from solvers.core.deadline import check, seconds_left
+from solvers.core.errors import StaleKernelError
 from solvers.core.results import AMBIGUOUS, GRADED, NO_SOLUTION, Count, Grade
 
 compiled: ModuleType | None
@@ -34,8 +35,9 @@ except ImportError:  # not built: every answer comes from the Python ladder (slo
     compiled = None
 
 COMPILED = compiled is not None
-if compiled is not None and not hasattr(compiled, "recatalogue"):  # built before kernel.py used it
-    raise ImportError("solvers/araf/_kernel is older than kernel.py: pip install -e .")
+INTERFACE = 2  # the version of the kernel's calls this module makes (_kernel.c, INTERFACE)
+if compiled is not None and getattr(compiled, "INTERFACE", None) != INTERFACE:
+    raise StaleKernelError("solvers/araf/_kernel")
 RULE_BITS = {"cell": 1, "ration": 2}
 NO_LIMIT = -1
 SLICE_NODES = 1  # the first node limit of a search cut in slices (_cover_in_slices): a node of
@@ -259,8 +261,6 @@ def witness_using(puzzle: ArafPuzzle, rooms: int, max_nodes: int) -> ArafSolutio
         return search.solution_using(puzzle, rooms, max_nodes)
     board = compile_board(puzzle)
     found = compiled.through(board.tables, board.room_set(rooms))
-    if found is True:  # a kernel built before `through` gave its solution answers True
-        raise RuntimeError("solvers/araf/_kernel is older than kernel.py: pip install -e .")
     if found is None:
         found = compiled.using(board.tables, board.room_set(rooms), max_nodes)
     return board.solution(found) if isinstance(found, bytes) else None

@@ -1,6 +1,6 @@
 """What every genre shares: the contract, the result values, errors and small data structures."""
 
-from solvers.core.errors import PuzzleFormatError, UnknownGenreError
+from solvers.core.errors import PuzzleFormatError, StaleKernelError, UnknownGenreError
 from solvers.core.genre import Genre
 from solvers.core.results import (
     AMBIGUOUS,
@@ -22,5 +22,6 @@ __all__ = [
     "Genre",
     "Grade",
     "PuzzleFormatError",
+    "StaleKernelError",
     "UnknownGenreError",
 ]

@@ -1,4 +1,4 @@
-"""The errors a genre raises when it is handed something it cannot read."""
+"""The errors a genre raises when it is handed something it cannot read, or cannot run."""
 
 
 class PuzzleFormatError(ValueError):
@@ -35,3 +35,12 @@ class UnknownGenreError(KeyError):
     def __reduce__(self) -> tuple[type["UnknownGenreError"], tuple[str, tuple[str, ...]]]:
         """Pickle as the call that makes it again (a worker's error comes back whole)."""
         return type(self), (self.name, self.known)
+
+
+class StaleKernelError(ImportError):
+    """A genre's compiled kernel built from older C than the Python that calls it (a checkout
+    updated without `pip install -e .` again)."""
+
+    def __init__(self, module: str) -> None:
+        super().__init__(f"{module} was built from older code than this checkout: "
+                         "run `pip install -e .` again")

@@ -226,3 +226,20 @@ def test_a_full_disk_inside_a_build_flow_is_one_line_and_exit_2_without_prefects
                           timeout=300)
     assert (done.returncode, done.stderr) == (
         2, "puzzlebank: No space left on device: '/srv/banks/part.parquet'\n")
+
+
+def test_a_kernel_built_from_older_code_is_one_line_and_exit_2():
+    """A checkout updated without `pip install -e .` again keeps the old compiled Araf kernel,
+    whose calls are another version than kernel.py's: the program says so in one line (a hint
+    runs the explainer, which asks the kernel)."""
+    script = (
+        "import sys, types\n"
+        "sys.modules['solvers.araf._kernel'] = types.ModuleType('solvers.araf._kernel')\n"
+        "from pipeline.cli import main\n"
+        "sys.exit(main(['hint', 'araf', '1 3']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert (done.returncode, done.stderr) == (
+        2, "puzzlebank: solvers/araf/_kernel was built from older code than this checkout: run "
+           "`pip install -e .` again\n")
