@@ -42,5 +42,10 @@ class StaleKernelError(ImportError):
     updated without `pip install -e .` again)."""
 
     def __init__(self, module: str) -> None:
+        self.module = module
         super().__init__(f"{module} was built from older code than this checkout: "
                          "run `pip install -e .` again")
+
+    def __reduce__(self) -> tuple[type["StaleKernelError"], tuple[str]]:
+        """Pickle as the call that makes it again (a worker's error comes back whole)."""
+        return type(self), (self.module,)

@@ -2,6 +2,7 @@
 
 import errno
 import json
+import pickle
 import subprocess
 import sys
 
@@ -10,6 +11,7 @@ import pytest
 from generators import GenerationSpec
 from pipeline.admission import admit
 from solvers import get_genre
+from solvers.core import StaleKernelError
 
 UNIQUE = "1.1,...,1.1"  # 2x2 slant: the four corner clues force one filling
 OPEN = "...,...,..."  # 2x2 slant without clues: many fillings
@@ -243,3 +245,9 @@ def test_a_kernel_built_from_older_code_is_one_line_and_exit_2():
     assert (done.returncode, done.stderr) == (
         2, "puzzlebank: solvers/araf/_kernel was built from older code than this checkout: run "
            "`pip install -e .` again\n")
+
+
+def test_a_stale_kernel_error_from_a_worker_comes_back_with_its_own_line():
+    """A worker's exception crosses back pickled: the stale-kernel error keeps its one line."""
+    error = StaleKernelError("solvers/araf/_kernel")
+    assert str(pickle.loads(pickle.dumps(error))) == str(error)
